@@ -1,0 +1,399 @@
+//! Formatting links for people to read: UTS #58 §4 minimal escaping of a
+//! URL's path, query and fragment, the display form of a whole URL, and
+//! §5.3 quoting of email local parts.
+//!
+//! A minimally escaped URL keeps letters of every script readable and
+//! escapes only what would make link detection end early or in the wrong
+//! place, so that the form shown between two spaces in running text is
+//! detected as exactly one link.
+//!
+//! ```
+//! use linkscan::format::{display_url, quote_local_part};
+//!
+//! assert_eq!(
+//!     display_url("https://ja.wikipedia.org/wiki/%E3%82%A2%E3%83%AB%E3%83%99%E3%83%AB%E3%83%88"),
+//!     "https://ja.wikipedia.org/wiki/アルベルト",
+//! );
+//! // A final `.` would be left out of the link by a detector, so it stays escaped.
+//! assert_eq!(display_url("https://example.com/a.b%2E"), "https://example.com/a.b%2E");
+//! assert_eq!(quote_local_part("john doe").unwrap(), "\"john doe\"");
+//! ```
+
+use crate::pqf::{BracketStack, Part};
+use crate::props::{LinkTerm, is_link_email, link_term};
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Appends the minimally escaped form of one URL part to `out`, without its
+/// initiator: the UTS #58 §4.1 algorithm.
+///
+/// `text` must already have the part's own syntax characters escaped where
+/// they are literal content, as §4.1 requires: `/ ? #` inside a path
+/// segment, `+ # = &` inside a query key or value, the `:` of a literal
+/// `:~:` in a fragment, and also `& ,` in a fragment directive. This
+/// function then percent-escapes (as UTF-8, uppercase hex) exactly the code
+/// points that §4.1 requires: Hard ones, terminators of the part, unmatched
+/// Close brackets, Open brackets beyond the stack limit of 125, and — when
+/// `last` is true, meaning no non-empty part follows — the final code point
+/// if it is not already copied (a trailing Soft character such as `.`).
+///
+/// ```
+/// use linkscan::format::escape_part;
+/// use linkscan::Part;
+///
+/// let mut out = String::new();
+/// escape_part(&mut out, Part::Path, "wiki/Ракь_(планета))", true);
+/// assert_eq!(out, "wiki/Ракь_(планета)%29");
+/// ```
+pub fn escape_part(out: &mut String, part: Part, text: &str, last: bool) {
+    let bytes = text.as_bytes();
+    let mut copied = 0;
+    let mut stack = BracketStack::new();
+    for (i, c) in text.char_indices() {
+        let term = if part.terminator_at(bytes, i).is_some() { LinkTerm::Hard } else { link_term(c) };
+        if part.clear_stack_at(bytes, i).is_some() {
+            stack.clear();
+        }
+        let copy = match term {
+            LinkTerm::Include => true,
+            LinkTerm::Hard => false,
+            LinkTerm::Soft => continue,
+            LinkTerm::Open => stack.push(c),
+            LinkTerm::Close => stack.pop_matches(c),
+        };
+        out.push_str(&text[copied..i]);
+        if copy {
+            out.push(c);
+        } else {
+            percent_escape(out, c);
+        }
+        copied = i + c.len_utf8();
+    }
+    let rest = &text[copied..];
+    match rest.chars().next_back() {
+        Some(final_char) if last => {
+            out.push_str(&rest[..rest.len() - final_char.len_utf8()]);
+            percent_escape(out, final_char);
+        }
+        _ => out.push_str(rest),
+    }
+}
+
+/// Minimally escapes a sequence of URL parts (§4.1), each written after its
+/// initiator (`/`, `?`, `#`, `:~:`). The final-code-point rule applies to
+/// the last part with non-empty text. Each part's text must be escaped as
+/// [`escape_part`] describes.
+///
+/// ```
+/// use linkscan::format::escape_parts;
+/// use linkscan::Part;
+///
+/// let url = escape_parts(&[(Part::Path, "αβγ/δ.εζ."), (Part::Query, "θ=ι κ")]);
+/// assert_eq!(url, "/αβγ/δ.εζ.?θ=ι%20κ");
+/// ```
+pub fn escape_parts(parts: &[(Part, &str)]) -> String {
+    let mut out = String::new();
+    let last = parts.iter().rposition(|(_, text)| !text.is_empty());
+    for (i, &(part, text)) in parts.iter().enumerate() {
+        out.push_str(part.initiator());
+        escape_part(&mut out, part, text, Some(i) == last);
+    }
+    out
+}
+
+fn percent_escape(out: &mut String, c: char) {
+    let mut buf = [0u8; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        push_escape(out, b);
+    }
+}
+
+fn push_escape(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(char::from(HEX[usize::from(b >> 4)]));
+    out.push(char::from(HEX[usize::from(b & 15)]));
+}
+
+fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The byte a `%XX` escape at `s[i..]` stands for.
+fn escape_at(s: &[u8], i: usize) -> Option<u8> {
+    match s.get(i..i + 3)? {
+        [b'%', h, l] => Some(hex_value(*h)? << 4 | hex_value(*l)?),
+        _ => None,
+    }
+}
+
+/// The ASCII character the raw text at `s[i..]` decodes to (a literal or a
+/// `%XX` escape), and its raw length.
+fn decoded_ascii_at(s: &[u8], i: usize) -> Option<(u8, usize)> {
+    match escape_at(s, i) {
+        Some(b) if b < 0x80 => Some((b, 3)),
+        Some(_) => None,
+        None => s.get(i).filter(|b| b.is_ascii()).map(|&b| (b, 1)),
+    }
+}
+
+/// Decodes the `%XX` escapes at `s[i..]` that form one UTF-8 character.
+fn utf8_escape_at(s: &[u8], i: usize, lead: u8) -> Option<(char, usize)> {
+    let len = match lead {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF4 => 4,
+        _ => return None,
+    };
+    let mut buf = [lead, 0, 0, 0];
+    for (k, slot) in buf.iter_mut().enumerate().take(len).skip(1) {
+        *slot = escape_at(s, i + 3 * k)?;
+    }
+    let c = core::str::from_utf8(&buf[..len]).ok()?.chars().next()?;
+    Some((c, 3 * len))
+}
+
+/// Whether the ASCII character `c`, written escaped at `s[i..]` (raw length
+/// 3) in a part of kind `part`, must stay escaped because decoding it would
+/// change the URL's structure. `decoded` is the part's decoded text so far.
+fn syntax_significant(part: Part, c: u8, s: &[u8], i: usize, decoded: &str) -> bool {
+    let next = decoded_ascii_at(s, i + 3);
+    let after_next = next.and_then(|(_, n)| decoded_ascii_at(s, i + 3 + n));
+    let is_hex = |d: Option<(u8, usize)>| d.is_some_and(|(b, _)| b.is_ascii_hexdigit());
+    let is = |d: Option<(u8, usize)>, want: u8| d.is_some_and(|(b, _)| b == want);
+    // A decoded `%` followed by two hex digits would read as an escape.
+    if c == b'%' {
+        return is_hex(next) && is_hex(after_next);
+    }
+    match part {
+        Part::Path => matches!(c, b'/' | b'?' | b'#'),
+        Part::Query => matches!(c, b'+' | b'#' | b'=' | b'&'),
+        Part::Fragment | Part::FragmentDirective => {
+            // Never create a `:~:` (the start of a directive) by decoding.
+            let creates_directive = match c {
+                b':' => (is(next, b'~') && is(after_next, b':')) || decoded.ends_with(":~"),
+                b'~' => decoded.ends_with(':') && is(next, b':'),
+                _ => false,
+            };
+            creates_directive || (part == Part::FragmentDirective && matches!(c, b'&' | b',' | b'-'))
+        }
+    }
+}
+
+/// Decodes the raw text of one part into the form [`escape_part`] takes:
+/// `%XX` escapes that form valid UTF-8 become characters, except ASCII
+/// characters that are syntax in this part; invalid UTF-8 stays escaped
+/// (with uppercase hex).
+fn decode_part(part: Part, raw: &str) -> String {
+    let s = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    while i < s.len() {
+        let Some(b) = escape_at(s, i) else {
+            let c = raw[i..].chars().next().unwrap_or_default();
+            out.push(c);
+            i += c.len_utf8().max(1);
+            continue;
+        };
+        if b < 0x80 {
+            if syntax_significant(part, b, s, i, &out) {
+                push_escape(&mut out, b);
+            } else {
+                out.push(char::from(b));
+            }
+            i += 3;
+        } else if let Some((c, n)) = utf8_escape_at(s, i, b) {
+            out.push(c);
+            i += n;
+        } else {
+            push_escape(&mut out, b);
+            i += 3;
+        }
+    }
+    out
+}
+
+/// The display form of a whole URL: what a person should see and copy.
+///
+/// The scheme, userinfo, host and port are kept as they are. In the path,
+/// query and fragment, `%XX` escapes of valid UTF-8 are decoded unless the
+/// character is syntax in its part (`%2F` in a path segment, `%26` in a query
+/// value, …), invalid UTF-8 stays escaped, a decoded `%` followed by two hex
+/// digits is written `%25`, and the result is minimally escaped by UTS #58
+/// §4.1 — so the display form, placed in running text, is detected as
+/// exactly this link. Applying `display_url` to its own output changes
+/// nothing.
+///
+/// Accepts absolute URLs (`https://host/…`), scheme-relative ones
+/// (`//host/…`), scheme-less ones (`example.com/…`) and non-hierarchical
+/// ones (`mailto:…`, whose opaque path is treated like a path). Never fails:
+/// any string has a display form.
+///
+/// ```
+/// use linkscan::format::display_url;
+///
+/// assert_eq!(
+///     display_url("https://example.com/%CE%B1%CE%B2%CE%B3/%CE%B4.%CE%B5%CE%B6."),
+///     "https://example.com/αβγ/δ.εζ%2E",
+/// );
+/// // Syntax characters inside a part and invalid UTF-8 stay escaped.
+/// assert_eq!(display_url("https://example.com/a%2Fb?q=%26%FF"), "https://example.com/a%2Fb?q=%26%FF");
+/// // An unmatched closing bracket is escaped, a matched one is not.
+/// assert_eq!(display_url("https://example.com/(a))"), "https://example.com/(a)%29");
+/// ```
+pub fn display_url(url: &str) -> String {
+    let (head, rest) = split_head(url);
+    let (path, rest) = rest.split_at(rest.find(['?', '#']).unwrap_or(rest.len()));
+    let (query, fragment) = match rest.find('#') {
+        Some(h) => (&rest[..h], Some(&rest[h + 1..])),
+        None => (rest, None),
+    };
+
+    // (part, whether its initiator is written, decoded text)
+    let mut pieces: Vec<(Part, bool, String)> = Vec::new();
+    if let Some(p) = path.strip_prefix('/') {
+        pieces.push((Part::Path, true, decode_part(Part::Path, p)));
+    } else if !path.is_empty() {
+        pieces.push((Part::Path, false, decode_part(Part::Path, path)));
+    }
+    if let Some(q) = query.strip_prefix('?') {
+        pieces.push((Part::Query, true, decode_part(Part::Query, q)));
+    }
+    if let Some(f) = fragment {
+        let mut directives = f.split(":~:");
+        pieces.push((Part::Fragment, true, decode_part(Part::Fragment, directives.next().unwrap_or(""))));
+        for d in directives {
+            let part = Part::FragmentDirective;
+            pieces.push((part, true, decode_part(part, d)));
+        }
+    }
+
+    let mut out = String::with_capacity(url.len());
+    out.push_str(head);
+    let last = pieces.iter().rposition(|(_, _, text)| !text.is_empty());
+    for (i, (part, initiator, text)) in pieces.iter().enumerate() {
+        if *initiator {
+            out.push_str(part.initiator());
+        }
+        escape_part(&mut out, *part, text, Some(i) == last);
+    }
+    out
+}
+
+/// Splits a URL into what passes through unchanged (scheme and authority)
+/// and the rest (path, query, fragment).
+fn split_head(url: &str) -> (&str, &str) {
+    let b = url.as_bytes();
+    let scheme_len = match b.first() {
+        Some(c) if c.is_ascii_alphabetic() => b
+            .iter()
+            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
+            .filter(|&n| b[n] == b':')
+            .map_or(0, |n| n + 1),
+        _ => 0,
+    };
+    let after_scheme = &url[scheme_len..];
+    let authority_start = if after_scheme.starts_with("//") {
+        scheme_len + 2
+    } else if scheme_len == 0 {
+        0 // scheme-less: `example.com/…` starts with its host
+    } else {
+        return url.split_at(scheme_len); // opaque: `mailto:…`
+    };
+    let end = url[authority_start..].find(['/', '?', '#']).map_or(url.len(), |n| authority_start + n);
+    url.split_at(end)
+}
+
+/// Why an email local part cannot be written even when quoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuoteError {
+    /// The text has a control character (other than a tab) at this byte
+    /// offset; RFC 5322/6532 allow none, quoted or not.
+    ControlCharacter {
+        /// Byte offset in the local part (or address).
+        offset: usize,
+        /// The character.
+        character: char,
+    },
+    /// The address has no `@`.
+    MissingAt,
+}
+
+impl fmt::Display for QuoteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QuoteError::ControlCharacter { offset, character } => write!(
+                f,
+                "control character U+{:04X} at byte {offset} cannot appear in an email local part",
+                u32::from(*character)
+            ),
+            QuoteError::MissingAt => f.write_str("an email address needs an `@` between local part and domain"),
+        }
+    }
+}
+
+impl core::error::Error for QuoteError {}
+
+/// Quotes an email local part when it needs it (UTS #58 §5.3).
+///
+/// A local part made only of `Link_Email` characters, with no leading,
+/// trailing or doubled `.`, is returned as it is (borrowed): a detector
+/// finds it unquoted. Anything else is enclosed in `"…"`, with `"` and `\`
+/// escaped by a backslash. Control characters other than tab cannot be
+/// written at all, quoted or not, and give an error.
+///
+/// ```
+/// use linkscan::format::quote_local_part;
+///
+/// assert_eq!(quote_local_part("アルベルト.アインシュタイン").unwrap(), "アルベルト.アインシュタイン");
+/// assert_eq!(quote_local_part("john..doe").unwrap(), r#""john..doe""#);
+/// assert_eq!(quote_local_part(r#"say "hi""#).unwrap(), r#""say \"hi\"""#);
+/// assert!(quote_local_part("a\u{7}b").is_err());
+/// ```
+pub fn quote_local_part(local: &str) -> Result<Cow<'_, str>, QuoteError> {
+    if let Some((offset, character)) =
+        local.char_indices().find(|&(_, c)| c.is_ascii_control() && c != '\t')
+    {
+        return Err(QuoteError::ControlCharacter { offset, character });
+    }
+    let dots_ok = !local.starts_with('.') && !local.ends_with('.') && !local.contains("..");
+    if !local.is_empty() && dots_ok && local.chars().all(is_link_email) {
+        return Ok(Cow::Borrowed(local));
+    }
+    let mut out = String::with_capacity(local.len() + 2);
+    out.push('"');
+    for c in local.chars() {
+        if matches!(c, '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    Ok(Cow::Owned(out))
+}
+
+/// The display form of an email address: the local part quoted where UTS
+/// #58 §5.3 requires it (see [`quote_local_part`]), the domain unchanged.
+/// The local part is everything before the last `@`.
+///
+/// ```
+/// use linkscan::format::display_email;
+///
+/// assert_eq!(display_email("john doe@example.com").unwrap(), "\"john doe\"@example.com");
+/// assert_eq!(display_email("σωκράτης@example.com").unwrap(), "σωκράτης@example.com");
+/// assert!(display_email("example.com").is_err());
+/// ```
+pub fn display_email(address: &str) -> Result<String, QuoteError> {
+    let at = address.rfind('@').ok_or(QuoteError::MissingAt)?;
+    let (local, domain) = address.split_at(at);
+    let mut out = String::from(quote_local_part(local)?);
+    out.push_str(domain);
+    Ok(out)
+}

@@ -1,0 +1,36 @@
+//! Find links — URLs and email addresses — in plain text, and format URLs
+//! for people to read, following Unicode
+//! [UTS #58](https://www.unicode.org/reports/tr58/) (Unicode 17.0).
+//!
+//! * [`props`]: the UTS #58 character properties (`Link_Term`,
+//!   `Link_Bracket`, `Link_Email`), domain label characters and the
+//!   built-in IANA top-level-domain list.
+//! * [`format`]: minimal escaping of a URL's path, query and fragment
+//!   (§4.1), the display form of a whole URL, and email local-part quoting
+//!   (§5.3).
+//!
+//! ```
+//! use linkscan::format::display_url;
+//!
+//! let shown = display_url("https://en.wikipedia.org/wiki/Anton%C3%ADn_Dvo%C5%99%C3%A1k");
+//! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
+//! ```
+//!
+//! The crate is `no_std` (with `alloc`); its only dependency is `memchr`.
+//! The default feature `std` lets `memchr` pick the fastest instructions of
+//! the CPU at run time.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod format;
+mod pqf;
+pub mod props;
+#[rustfmt::skip]
+mod tables;
+
+pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
+pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

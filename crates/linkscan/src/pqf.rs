@@ -1,0 +1,180 @@
+//! The URL parts after the host and their action sets (UTS #58 §3.5,
+//! Table 3-3), the §3.5.1 termination algorithm, and the bracket stack it
+//! shares with minimal escaping.
+
+use crate::props::{LinkTerm, link_bracket, link_term};
+
+/// The deepest bracket nesting UTS #58 tracks (§3.5.1 and §4.1). Deeper
+/// Open code points end a link (detection) or are escaped (formatting).
+pub const BRACKET_STACK_LIMIT: usize = 125;
+
+/// A part of a URL after the host, as UTS #58 Table 3-3 lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Part {
+    /// Starts with `/`; ended by `?` or `#`; `/` separates segments.
+    Path,
+    /// Starts with `?`; ended by `#`; `=` and `&` separate keys and values.
+    Query,
+    /// Starts with `#`; ended by `:~:`.
+    Fragment,
+    /// Starts with `:~:` inside a fragment; `&`, `,` and `:~:` separate its
+    /// pieces.
+    FragmentDirective,
+}
+
+impl Part {
+    /// The string that starts this part.
+    pub const fn initiator(self) -> &'static str {
+        match self {
+            Part::Path => "/",
+            Part::Query => "?",
+            Part::Fragment => "#",
+            Part::FragmentDirective => ":~:",
+        }
+    }
+
+    /// The length of a terminator of this part at byte `i` of `s`, if one
+    /// starts there.
+    #[inline]
+    pub(crate) fn terminator_at(self, s: &[u8], i: usize) -> Option<usize> {
+        match (self, s[i]) {
+            (Part::Path, b'?' | b'#') | (Part::Query, b'#') => Some(1),
+            (Part::Fragment, b':') if s[i..].starts_with(b":~:") => Some(3),
+            _ => None,
+        }
+    }
+
+    /// The length of a stack-clearing separator of this part at byte `i` of
+    /// `s`, if one starts there.
+    #[inline]
+    pub(crate) fn clear_stack_at(self, s: &[u8], i: usize) -> Option<usize> {
+        match (self, s[i]) {
+            (Part::Path, b'/') | (Part::Query, b'=' | b'&') => Some(1),
+            (Part::FragmentDirective, b'&' | b',') => Some(1),
+            (Part::FragmentDirective, b':') if s[i..].starts_with(b":~:") => Some(3),
+            _ => None,
+        }
+    }
+
+    /// The part that `s[i..]` starts, if it starts with an initiator, and
+    /// the initiator's length. A fragment directive only starts inside a
+    /// fragment or another directive (`after`).
+    #[inline]
+    pub(crate) fn initiated_at(s: &[u8], i: usize, after: Option<Part>) -> Option<(Part, usize)> {
+        match s[i] {
+            b'/' => Some((Part::Path, 1)),
+            b'?' => Some((Part::Query, 1)),
+            b'#' => Some((Part::Fragment, 1)),
+            b':' if s[i..].starts_with(b":~:")
+                && matches!(after, Some(Part::Fragment | Part::FragmentDirective)) =>
+            {
+                Some((Part::FragmentDirective, 3))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]; no
+/// allocation.
+pub(crate) struct BracketStack {
+    open: [char; BRACKET_STACK_LIMIT],
+    len: usize,
+}
+
+impl BracketStack {
+    pub(crate) const fn new() -> Self {
+        BracketStack { open: ['\0'; BRACKET_STACK_LIMIT], len: 0 }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Pushes `c`; false (and nothing pushed) when the stack is full.
+    pub(crate) fn push(&mut self, c: char) -> bool {
+        if self.len == BRACKET_STACK_LIMIT {
+            return false;
+        }
+        self.open[self.len] = c;
+        self.len += 1;
+        true
+    }
+
+    /// Pops the innermost open bracket and tells whether the Close code
+    /// point `c` matches it (false when the stack is empty).
+    pub(crate) fn pop_matches(&mut self, c: char) -> bool {
+        if self.len == 0 {
+            return false;
+        }
+        self.len -= 1;
+        link_bracket(c) == Some(self.open[self.len])
+    }
+}
+
+/// Where the path, query and fragment that start at byte `start` of `text`
+/// end: the UTS #58 §3.5.1 termination algorithm.
+///
+/// `start` is the byte offset just after the host (and port). If no part
+/// initiator (`/`, `?`, `#`) is there, the result is `start`. Otherwise the
+/// result is the end of the last code point safely inside the link: Hard
+/// code points end it, trailing Soft ones are left out, a Close bracket that
+/// does not match the innermost Open one of the same part (or of the same
+/// segment, key or value) ends it, and so does an Open bracket beyond
+/// [`BRACKET_STACK_LIMIT`].
+///
+/// This is the piece to call when another detector finds the start of a
+/// link and UTS #58 should decide its end (§10.1). `start` must be a char
+/// boundary of `text` no greater than its length; otherwise the result is
+/// `start`.
+///
+/// ```
+/// use linkscan::path_query_fragment_end;
+///
+/// let text = "See example.com/αβ(γ/δ)ρς?α=θ. Then…";
+/// let start = text.find("/").unwrap();
+/// assert_eq!(&text[..path_query_fragment_end(text, start)], "See example.com/αβ(γ/δ");
+/// ```
+pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
+    if !text.is_char_boundary(start) {
+        return start;
+    }
+    let s = text.as_bytes();
+    let mut last_safe = start;
+    let mut part: Option<Part> = None;
+    let mut previous: Option<Part> = None;
+    let mut stack = BracketStack::new();
+    let mut i = start;
+    while i < s.len() {
+        if let Some(p) = part.filter(|p| p.terminator_at(s, i).is_some()) {
+            previous = Some(p);
+            part = None;
+        }
+        let Some(current) = part else {
+            let Some((next, n)) = Part::initiated_at(s, i, previous) else { return last_safe };
+            part = Some(next);
+            i += n;
+            last_safe = i;
+            stack.clear();
+            continue;
+        };
+        if let Some(n) = current.clear_stack_at(s, i) {
+            i += n;
+            last_safe = i;
+            stack.clear();
+            continue;
+        }
+        let c = if s[i] < 0x80 { char::from(s[i]) } else { text[i..].chars().next().unwrap_or_default() };
+        let end = i + c.len_utf8();
+        match link_term(c) {
+            LinkTerm::Include => last_safe = end,
+            LinkTerm::Soft => {}
+            LinkTerm::Hard => return last_safe,
+            LinkTerm::Open if stack.push(c) => last_safe = end,
+            LinkTerm::Close if stack.pop_matches(c) => last_safe = end,
+            LinkTerm::Open | LinkTerm::Close => return last_safe,
+        }
+        i = end;
+    }
+    last_safe
+}

@@ -1,0 +1,125 @@
+//! The UTS #58 character properties and the domain-name character classes,
+//! looked up in the generated tables: a 128-entry table for ASCII, then a
+//! three-level trie (one byte per code point).
+//!
+//! ```
+//! use linkscan::props::{link_bracket, link_term, is_link_email, is_tld, LinkTerm};
+//!
+//! assert_eq!(link_term('a'), LinkTerm::Include);
+//! assert_eq!(link_term('。'), LinkTerm::Soft);
+//! assert_eq!(link_term('（'), LinkTerm::Open);
+//! assert_eq!(link_bracket('）'), Some('（'));
+//! assert!(is_link_email('σ') && !is_link_email(' '));
+//! assert!(is_tld("COM") && is_tld("香港") && is_tld("xn--j6w193g") && !is_tld("invalid"));
+//! ```
+
+use crate::tables;
+
+/// The `Link_Term` property (UTS #58 §3.4.1): how a code point affects the
+/// end of a link's path, query or fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkTerm {
+    /// Part of the link (letters, digits, most symbols).
+    Include,
+    /// Ends the link before it (white space, controls, unassigned code points).
+    Hard,
+    /// Part of the link only when an Include, Open or Close code point follows
+    /// before any Hard one (sentence punctuation such as `.` `,` `!` `。`).
+    Soft,
+    /// An opening bracket, matched against later Close code points.
+    Open,
+    /// A closing bracket: part of the link only when it matches the innermost
+    /// open bracket of the same part.
+    Close,
+}
+
+/// The property byte of `c`.
+#[inline(always)]
+pub(crate) fn bits(c: char) -> u8 {
+    let cp = c as usize;
+    if cp < 0x80 {
+        tables::ASCII[cp]
+    } else {
+        trie(cp)
+    }
+}
+
+#[inline]
+fn trie(cp: usize) -> u8 {
+    const CHUNK_BITS: u32 = tables::CHUNK_SHIFT - tables::BLOCK_SHIFT;
+    let chunk = usize::from(tables::TRIE_INDEX[cp >> tables::CHUNK_SHIFT]);
+    let block = usize::from(
+        tables::TRIE_CHUNKS[(chunk << CHUNK_BITS) | ((cp >> tables::BLOCK_SHIFT) & ((1 << CHUNK_BITS) - 1))],
+    );
+    tables::TRIE_BLOCKS[(block << tables::BLOCK_SHIFT) | (cp & ((1 << tables::BLOCK_SHIFT) - 1))]
+}
+
+/// The `Link_Term` value of `c`.
+#[inline]
+pub fn link_term(c: char) -> LinkTerm {
+    term_of(bits(c))
+}
+
+#[inline(always)]
+pub(crate) fn term_of(bits: u8) -> LinkTerm {
+    match bits & tables::TERM_MASK {
+        tables::TERM_INCLUDE => LinkTerm::Include,
+        tables::TERM_SOFT => LinkTerm::Soft,
+        tables::TERM_OPEN => LinkTerm::Open,
+        tables::TERM_CLOSE => LinkTerm::Close,
+        _ => LinkTerm::Hard,
+    }
+}
+
+/// The `Link_Bracket` value of `c` (UTS #58 §3.4.2): the opening bracket a
+/// Close code point matches, or `None` for every other code point.
+pub fn link_bracket(c: char) -> Option<char> {
+    if bits(c) & tables::TERM_MASK != tables::TERM_CLOSE {
+        return None;
+    }
+    tables::BRACKETS
+        .binary_search_by_key(&c, |&(close, _)| close)
+        .ok()
+        .map(|i| tables::BRACKETS[i].1)
+}
+
+/// `Link_Email` (UTS #58 §5.1): whether `c` may occur in an unquoted email
+/// local part. Follows the §6.1 definition, so U+002C COMMA is excluded
+/// although the published 17.0.0 LinkEmail.txt lists it.
+#[inline]
+pub fn is_link_email(c: char) -> bool {
+    bits(c) & tables::EMAIL_BIT != 0
+}
+
+/// Whether `c` may occur in a domain label: ASCII letters, digits and `-`,
+/// and non-ASCII code points that UTS #46 (Unicode 17.0) treats as valid,
+/// deviation, or maps to such characters.
+#[inline]
+pub fn is_label_char(c: char) -> bool {
+    bits(c) & tables::LABEL_BIT != 0
+}
+
+/// Whether `c` separates domain labels: `.` and the code points UTS #46
+/// maps to it (`。` `．` `｡`).
+#[inline]
+pub fn is_label_separator(c: char) -> bool {
+    bits(c) & tables::DOT_BIT != 0
+}
+
+/// Whether `label` is a top-level domain of the built-in IANA list
+/// ([`TLD_LIST_VERSION`](crate::TLD_LIST_VERSION)), as an A-label
+/// (`xn--p1ai`) or U-label (`рф`), in any letter case.
+pub fn is_tld(label: &str) -> bool {
+    let mut buf = [0u8; tables::TLD_MAX_LEN];
+    let mut len = 0;
+    for c in label.chars().flat_map(char::to_lowercase) {
+        let n = c.len_utf8();
+        if len + n > buf.len() {
+            return false;
+        }
+        c.encode_utf8(&mut buf[len..]);
+        len += n;
+    }
+    let lower = &buf[..len];
+    tables::TLDS.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
+}

@@ -1,0 +1,70 @@
+//! Conformance: every example of every conformance file is a case. Prints
+//! the pass counts per file and fails if any case fails.
+//!
+//! Known errata of the data are listed in each file's module by line, with
+//! the reason; for them the test asserts what the specification gives.
+
+mod formatting;
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+/// Reads a file from the repository's `data/` directory.
+pub fn read_data(name: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/");
+    std::fs::read_to_string(format!("{path}{name}")).unwrap_or_else(|e| panic!("data/{name}: {e}"))
+}
+
+#[derive(Default)]
+struct Counts {
+    pass: usize,
+    errata: usize,
+    fail: usize,
+}
+
+/// Pass counts per file (or per file and way of running it), and failures.
+#[derive(Default)]
+pub struct Report {
+    counts: BTreeMap<String, Counts>,
+    failures: Vec<String>,
+}
+
+impl Report {
+    /// Records one case. `erratum`: the expectation is the corrected one.
+    pub fn case(&mut self, what: &str, line: usize, erratum: bool, ok: bool, detail: impl FnOnce() -> String) {
+        let counts = self.counts.entry(what.to_string()).or_default();
+        match (ok, erratum) {
+            (true, false) => counts.pass += 1,
+            (true, true) => counts.errata += 1,
+            (false, _) => {
+                counts.fail += 1;
+                self.failures.push(format!("FAIL {what} line {line}:\n      {}", detail()));
+            }
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let mut report = Report::default();
+    formatting::run(&mut report);
+
+    for failure in &report.failures {
+        println!("{failure}");
+    }
+    println!("\nconformance:");
+    let (mut passed, mut failed) = (0, 0);
+    for (what, c) in &report.counts {
+        println!(
+            "  {what}: {} of {} pass ({} as written, {} known errata as the spec gives), {} fail",
+            c.pass + c.errata,
+            c.pass + c.errata + c.fail,
+            c.pass,
+            c.errata,
+            c.fail
+        );
+        passed += c.pass + c.errata;
+        failed += c.fail;
+    }
+    println!("{passed} passed, {failed} failed");
+    if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

@@ -1,0 +1,90 @@
+//! An independent derivation of Link_Term, Link_Bracket and Link_Email from
+//! Unicode 17.0 character properties (icu_properties 2.3), using the
+//! definitions of UTS #58 §6.1 as the reference implementation evaluates
+//! them, to cross-check the published data files.
+
+use crate::ucd::{CODE_POINTS, Term};
+use icu_properties::props::{
+    BidiMirroringGlyph, BidiPairedBracketType, Deprecated, GeneralCategory, GeneralCategoryGroup,
+    LineBreak, NoncharacterCodePoint, TerminalPunctuation, WhiteSpace, XidContinue,
+};
+use icu_properties::{CodePointMapData, CodePointSetData};
+
+/// The ASCII part of Link_Email (UTS #58 §6.1, RFC 5322 atext) plus `.`,
+/// which the §5.2 algorithm handles itself.
+const EMAIL_ASCII_SYMBOLS: &[u8] = b"_-!?'{}*/&#%`^+=|~$.";
+
+pub struct Derived {
+    pub term: Vec<Term>,
+    pub bracket: Vec<(u32, u32)>,
+    pub email: Vec<bool>,
+}
+
+pub fn derive() -> Derived {
+    let white_space = CodePointSetData::new::<WhiteSpace>();
+    let nonchar = CodePointSetData::new::<NoncharacterCodePoint>();
+    let deprecated = CodePointSetData::new::<Deprecated>();
+    let term_punct = CodePointSetData::new::<TerminalPunctuation>();
+    let xid_continue = CodePointSetData::new::<XidContinue>();
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    let lb = CodePointMapData::<LineBreak>::new();
+    let bmg = CodePointMapData::<BidiMirroringGlyph>::new();
+
+    let mut term = Vec::with_capacity(CODE_POINTS);
+    let mut bracket = Vec::new();
+    let mut email = Vec::with_capacity(CODE_POINTS);
+    for cp in 0..CODE_POINTS as u32 {
+        let cat = gc.get32(cp);
+        let other = GeneralCategoryGroup::Other.contains(cat) && cat != GeneralCategory::Format;
+        let dep = deprecated.contains32(cp);
+        let mirror = bmg.get32(cp);
+        let bpt = mirror.paired_bracket_type;
+        term.push(
+            if white_space.contains32(cp) || nonchar.contains32(cp) || other || dep {
+                Term::Hard
+            } else if term_punct.contains32(cp) || lb.get32(cp) == LineBreak::Quotation {
+                Term::Soft
+            } else if bpt == BidiPairedBracketType::Close || cp == u32::from(b'>') {
+                Term::Close
+            } else if bpt == BidiPairedBracketType::Open || cp == u32::from(b'<') {
+                Term::Open
+            } else {
+                Term::Include
+            },
+        );
+        if cp == u32::from(b'>') {
+            bracket.push((cp, u32::from(b'<')));
+        } else if bpt == BidiPairedBracketType::Close && !dep {
+            let open = mirror.mirroring_glyph.map_or(0, u32::from);
+            bracket.push((cp, open));
+        }
+        email.push(if cp < 0x80 {
+            (cp as u8).is_ascii_alphanumeric() || EMAIL_ASCII_SYMBOLS.contains(&(cp as u8))
+        } else {
+            xid_continue.contains32(cp)
+        });
+    }
+    Derived { term, bracket, email }
+}
+
+/// Lists the code point ranges where `a` and `b` differ, one line each.
+pub fn differences<T: PartialEq + std::fmt::Debug>(name: &str, a: &[T], b: &[T]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cp = 0;
+    while cp < a.len() {
+        if a[cp] == b[cp] {
+            cp += 1;
+            continue;
+        }
+        let start = cp;
+        while cp + 1 < a.len() && a[cp + 1] == a[start] && b[cp + 1] == b[start] {
+            cp += 1;
+        }
+        out.push(format!(
+            "{name}: U+{start:04X}..U+{cp:04X}: data file {:?}, derived {:?}",
+            a[start], b[start]
+        ));
+        cp += 1;
+    }
+    out
+}

@@ -1,0 +1,212 @@
+//! Project tasks.
+//!
+//! `cargo xtask gen` regenerates `crates/linkscan/src/tables.rs` from the
+//! files in `data/`; `cargo xtask gen --check` fails if that file is stale.
+//! Both cross-check the UTS #58 property files against an independent
+//! derivation from Unicode 17.0 character properties and report every
+//! difference.
+
+mod crosscheck;
+mod punycode;
+mod trie;
+mod ucd;
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use trie::{BLOCK_SHIFT, CHUNK_SHIFT, Trie};
+use ucd::Term;
+
+// The byte stored for each code point. `props.rs` reads these constants
+// from the generated file, so they are defined only here.
+const TERM_CODES: [(Term, &str, u8); 5] = [
+    (Term::Hard, "TERM_HARD", 0),
+    (Term::Include, "TERM_INCLUDE", 1),
+    (Term::Soft, "TERM_SOFT", 2),
+    (Term::Open, "TERM_OPEN", 3),
+    (Term::Close, "TERM_CLOSE", 4),
+];
+const TERM_MASK: u8 = 0x07;
+const EMAIL_BIT: u8 = 0x08;
+const LABEL_BIT: u8 = 0x10;
+const DOT_BIT: u8 = 0x20;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args[..] {
+        ["gen"] => generate(false),
+        ["gen", "--check"] => generate(true),
+        _ => Err("usage: cargo xtask gen [--check]".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask is inside the repository").to_path_buf()
+}
+
+fn read(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn generate(check: bool) -> Result<(), String> {
+    let root = root();
+    let data = root.join("data");
+    let term = ucd::parse_link_term(&read(&data.join("LinkTerm.txt"))?)?;
+    let bracket = ucd::parse_link_bracket(&read(&data.join("LinkBracket.txt"))?)?;
+    let email_text = read(&data.join("LinkEmail.txt"))?;
+    let email = ucd::link_email_per_spec(&email_text)?;
+    let idna = ucd::parse_idna(&read(&data.join("idna-status-17.0.0.txt"))?)?;
+    let (tld_version, tlds) = ucd::parse_tlds(&read(&data.join("tlds-alpha-by-domain.txt"))?)?;
+
+    cross_check(&term, &bracket, &email, &ucd::parse_link_email(&email_text)?)?;
+
+    let values: Vec<u8> = (0..ucd::CODE_POINTS)
+        .map(|cp| {
+            let code = TERM_CODES.iter().find(|(t, _, _)| *t == term[cp]).map_or(0, |c| c.2);
+            code | if email[cp] { EMAIL_BIT } else { 0 }
+                | if idna.label[cp] { LABEL_BIT } else { 0 }
+                | if idna.dot[cp] { DOT_BIT } else { 0 }
+        })
+        .collect();
+    let trie = Trie::build(&values)?;
+    let mut all_tlds = Vec::new();
+    for tld in &tlds {
+        all_tlds.push(tld.clone());
+        if let Some(puny) = tld.strip_prefix("xn--") {
+            all_tlds.push(punycode::decode(puny)?);
+        }
+    }
+    all_tlds.sort();
+    all_tlds.dedup();
+
+    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds)?;
+    let target = root.join("crates/linkscan/src/tables.rs");
+    eprintln!(
+        "tables: trie {} bytes ({} blocks), {} bracket pairs, {} TLDs ({} with U-labels), TLD list {tld_version}",
+        trie.size_in_bytes(),
+        trie.data.len() >> BLOCK_SHIFT,
+        bracket.len(),
+        tlds.len(),
+        all_tlds.len(),
+    );
+    if check {
+        let current = std::fs::read_to_string(&target).unwrap_or_default();
+        if current != source {
+            return Err(format!("{} is stale: run `cargo xtask gen`", target.display()));
+        }
+        eprintln!("{} is up to date", target.display());
+    } else {
+        std::fs::write(&target, source).map_err(|e| format!("{}: {e}", target.display()))?;
+        eprintln!("wrote {}", target.display());
+    }
+    Ok(())
+}
+
+/// Compares the data files with the derivation from character properties.
+/// Known errata are reported as such; any other difference is an error.
+fn cross_check(term: &[Term], bracket: &[(u32, u32)], email: &[bool], email_published: &[bool]) -> Result<(), String> {
+    let derived = crosscheck::derive();
+    let mut diffs = crosscheck::differences("Link_Term", term, &derived.term);
+    diffs.extend(crosscheck::differences("Link_Email", email, &derived.email));
+    if bracket != derived.bracket.as_slice() {
+        for pair in bracket.iter().filter(|p| !derived.bracket.contains(p)) {
+            diffs.push(format!("Link_Bracket: data file has U+{:04X} -> U+{:04X}, derived does not", pair.0, pair.1));
+        }
+        for pair in derived.bracket.iter().filter(|p| !bracket.contains(p)) {
+            diffs.push(format!("Link_Bracket: derived has U+{:04X} -> U+{:04X}, data file does not", pair.0, pair.1));
+        }
+    }
+    for &(cp, why) in ucd::LINK_EMAIL_ERRATA {
+        let state = if email_published[cp as usize] { "present in the data, removed" } else { "no longer in the data" };
+        eprintln!("erratum (Link_Email U+{cp:04X}, {state}): {why}");
+    }
+    if diffs.is_empty() {
+        eprintln!("cross-check: LinkTerm.txt, LinkBracket.txt and LinkEmail.txt agree with Unicode 17.0 properties");
+        Ok(())
+    } else {
+        for d in &diffs {
+            eprintln!("cross-check difference: {d}");
+        }
+        Err(format!("{} cross-check differences between data/ and Unicode 17.0 properties", diffs.len()))
+    }
+}
+
+fn array<T: std::fmt::Display>(out: &mut String, decl: &str, items: &[T], per_line: usize) {
+    let _ = writeln!(out, "{decl}; {}] = [", items.len());
+    for line in items.chunks(per_line) {
+        out.push_str("   ");
+        for item in line {
+            let _ = write!(out, " {item},");
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n\n");
+}
+
+fn render(ascii: &[u8], trie: &Trie, bracket: &[(u32, u32)], tld_version: &str, tlds: &[String]) -> Result<String, String> {
+    let mut out = String::new();
+    out.push_str(
+        "// @generated by `cargo xtask gen` (xtask/src/main.rs) from the files in data/.\n\
+         // Do not edit: change the generator or the data and run it again.\n\n",
+    );
+    out.push_str("/// The Unicode version of the UTS #58 property data (LinkTerm.txt, LinkBracket.txt, LinkEmail.txt).\n");
+    out.push_str("pub const UNICODE_VERSION: (u8, u8, u8) = (17, 0, 0);\n\n");
+    out.push_str("/// The date of the built-in IANA top-level-domain list.\n");
+    let _ = writeln!(out, "pub const TLD_LIST_VERSION: &str = {tld_version:?};\n");
+    out.push_str("// Layout of the byte stored per code point.\n");
+    let _ = writeln!(out, "pub(crate) const TERM_MASK: u8 = {TERM_MASK:#04x};");
+    out.push_str("// Link_Term values (under TERM_MASK); any other value is Hard.\n");
+    for (_, name, code) in TERM_CODES.iter().filter(|t| t.0 != Term::Hard) {
+        let _ = writeln!(out, "pub(crate) const {name}: u8 = {code};");
+    }
+    let _ = writeln!(out, "/// Link_Email=Yes (UTS #58 §6.1, without the 17.0.0 comma erratum).");
+    let _ = writeln!(out, "pub(crate) const EMAIL_BIT: u8 = {EMAIL_BIT:#04x};");
+    let _ = writeln!(out, "/// A domain label character (UTS #46 valid, deviation, or mapped to valid; ASCII [A-Za-z0-9-]).");
+    let _ = writeln!(out, "pub(crate) const LABEL_BIT: u8 = {LABEL_BIT:#04x};");
+    let _ = writeln!(out, "/// A label separator: `.` or a code point UTS #46 maps to it.");
+    let _ = writeln!(out, "pub(crate) const DOT_BIT: u8 = {DOT_BIT:#04x};\n");
+    let _ = writeln!(out, "pub(crate) const BLOCK_SHIFT: u32 = {BLOCK_SHIFT};");
+    let _ = writeln!(out, "pub(crate) const CHUNK_SHIFT: u32 = {CHUNK_SHIFT};\n");
+
+    out.push_str("/// The property byte of each ASCII code point.\n");
+    array(&mut out, "pub(crate) static ASCII: [u8", &hex_bytes(ascii), 16);
+    out.push_str("/// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.\n");
+    array(&mut out, "pub(crate) static TRIE_INDEX: [u8", &trie.index1, 16);
+    out.push_str("/// Trie level 2: chunks of block numbers into `TRIE_BLOCKS`.\n");
+    array(&mut out, "pub(crate) static TRIE_CHUNKS: [u16", &trie.index2, 16);
+    out.push_str("/// Trie level 3: blocks of property bytes.\n");
+    array(&mut out, "pub(crate) static TRIE_BLOCKS: [u8", &hex_bytes(&trie.data), 16);
+
+    out.push_str("/// Link_Bracket: `(closer, opener)` for every Link_Term=Close code point, sorted by closer.\n");
+    let pairs: Vec<String> = bracket
+        .iter()
+        .map(|&(c, o)| Ok(format!("({:?}, {:?})", char_of(c)?, char_of(o)?)))
+        .collect::<Result<_, String>>()?;
+    array(&mut out, "pub(crate) static BRACKETS: [(char, char)", &pairs, 4);
+
+    let max = tlds.iter().map(String::len).max().unwrap_or(0);
+    out.push_str("/// The longest entry of `TLDS`, in bytes.\n");
+    let _ = writeln!(out, "pub(crate) const TLD_MAX_LEN: usize = {max};\n");
+    out.push_str("/// The IANA TLDs, lowercase, as A-labels and (for `xn--` entries) U-labels, sorted by bytes.\n");
+    let quoted: Vec<String> = tlds.iter().map(|t| format!("{t:?}")).collect();
+    array(&mut out, "pub(crate) static TLDS: [&str", &quoted, 8);
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    Ok(out)
+}
+
+fn hex_bytes(bytes: &[u8]) -> Vec<String> {
+    bytes.iter().map(|b| format!("{b:#04x}")).collect()
+}
+
+fn char_of(cp: u32) -> Result<char, String> {
+    char::from_u32(cp).ok_or_else(|| format!("U+{cp:04X} is not a character"))
+}
