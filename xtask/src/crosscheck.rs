@@ -5,8 +5,8 @@
 
 use crate::ucd::{CODE_POINTS, Term};
 use icu_properties::props::{
-    BidiMirroringGlyph, BidiPairedBracketType, Deprecated, GeneralCategory, GeneralCategoryGroup,
-    LineBreak, NoncharacterCodePoint, TerminalPunctuation, WhiteSpace, XidContinue,
+    BidiMirroringGlyph, BidiPairedBracketType, Deprecated, GeneralCategory, GeneralCategoryGroup, LineBreak,
+    NoncharacterCodePoint, TerminalPunctuation, WhiteSpace, XidContinue,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -39,19 +39,17 @@ pub fn derive() -> Derived {
         let dep = deprecated.contains32(cp);
         let mirror = bmg.get32(cp);
         let bpt = mirror.paired_bracket_type;
-        term.push(
-            if white_space.contains32(cp) || nonchar.contains32(cp) || other || dep {
-                Term::Hard
-            } else if term_punct.contains32(cp) || lb.get32(cp) == LineBreak::Quotation {
-                Term::Soft
-            } else if bpt == BidiPairedBracketType::Close || cp == u32::from(b'>') {
-                Term::Close
-            } else if bpt == BidiPairedBracketType::Open || cp == u32::from(b'<') {
-                Term::Open
-            } else {
-                Term::Include
-            },
-        );
+        term.push(if white_space.contains32(cp) || nonchar.contains32(cp) || other || dep {
+            Term::Hard
+        } else if term_punct.contains32(cp) || lb.get32(cp) == LineBreak::Quotation {
+            Term::Soft
+        } else if bpt == BidiPairedBracketType::Close || cp == u32::from(b'>') {
+            Term::Close
+        } else if bpt == BidiPairedBracketType::Open || cp == u32::from(b'<') {
+            Term::Open
+        } else {
+            Term::Include
+        });
         if cp == u32::from(b'>') {
             bracket.push((cp, u32::from(b'<')));
         } else if bpt == BidiPairedBracketType::Close && !dep {

@@ -55,7 +55,8 @@ impl Trie {
     pub fn get(&self, cp: usize) -> u8 {
         let chunk = usize::from(self.index1[cp >> CHUNK_SHIFT]);
         let mask = (1 << (CHUNK_SHIFT - BLOCK_SHIFT)) - 1;
-        let block = usize::from(self.index2[(chunk << (CHUNK_SHIFT - BLOCK_SHIFT)) | ((cp >> BLOCK_SHIFT) & mask)]);
+        let block =
+            usize::from(self.index2[(chunk << (CHUNK_SHIFT - BLOCK_SHIFT)) | ((cp >> BLOCK_SHIFT) & mask)]);
         self.data[(block << BLOCK_SHIFT) | (cp & ((1 << BLOCK_SHIFT) - 1))]
     }
 

@@ -74,8 +74,8 @@ pub fn parse_link_term(text: &str) -> Result<Vec<Term>, String> {
             return Err(format!("LinkTerm.txt line {line}: expected 2 fields"));
         };
         let (lo, hi) = at(line, parse_range(range))?;
-        let term = Term::parse(value)
-            .ok_or_else(|| format!("LinkTerm.txt line {line}: unknown value {value:?}"))?;
+        let term =
+            Term::parse(value).ok_or_else(|| format!("LinkTerm.txt line {line}: unknown value {value:?}"))?;
         values[lo as usize..=hi as usize].fill(term);
     }
     Ok(values)
@@ -153,8 +153,7 @@ pub fn parse_idna(text: &str) -> Result<Idna, String> {
             }
         }
     }
-    let ascii_label =
-        |cp: u32| (cp < 0x80 && (cp as u8).is_ascii_alphanumeric()) || cp == u32::from(b'-');
+    let ascii_label = |cp: u32| (cp < 0x80 && (cp as u8).is_ascii_alphanumeric()) || cp == u32::from(b'-');
     let valid = |cp: u32| cp >= 0x80 && matches!(status[cp as usize], "valid" | "deviation");
     let maps_to = |cp: u32| mapping.get(&cp).map(Vec::as_slice).unwrap_or_default();
     let label = (0..CODE_POINTS as u32)
@@ -166,9 +165,8 @@ pub fn parse_idna(text: &str) -> Result<Idna, String> {
                     && maps_to(cp).iter().all(|&t| ascii_label(t) || valid(t)))
         })
         .collect();
-    let dot = (0..CODE_POINTS as u32)
-        .map(|cp| cp == u32::from(b'.') || maps_to(cp) == [u32::from(b'.')])
-        .collect();
+    let dot =
+        (0..CODE_POINTS as u32).map(|cp| cp == u32::from(b'.') || maps_to(cp) == [u32::from(b'.')]).collect();
     Ok(Idna { label, dot })
 }
 

@@ -160,12 +160,12 @@ fn utf8_escape_at(s: &[u8], i: usize, lead: u8) -> Option<(char, usize)> {
     Some((c, 3 * len))
 }
 
-/// Whether the ASCII character `c`, written escaped at `s[i..]` (raw length
-/// 3) in a part of kind `part`, must stay escaped because decoding it would
-/// change the URL's structure. `decoded` is the part's decoded text so far.
-fn syntax_significant(part: Part, c: u8, s: &[u8], i: usize, decoded: &str) -> bool {
-    let next = decoded_ascii_at(s, i + 3);
-    let after_next = next.and_then(|(_, n)| decoded_ascii_at(s, i + 3 + n));
+/// Whether the ASCII character `c` of a part of kind `part` must be written
+/// escaped because as a literal it would change the URL's structure.
+/// `rest` is the raw offset after it, `decoded` the part's decoded text so far.
+fn syntax_significant(part: Part, c: u8, s: &[u8], rest: usize, decoded: &str) -> bool {
+    let next = decoded_ascii_at(s, rest);
+    let after_next = next.and_then(|(_, n)| decoded_ascii_at(s, rest + n));
     let is_hex = |d: Option<(u8, usize)>| d.is_some_and(|(b, _)| b.is_ascii_hexdigit());
     let is = |d: Option<(u8, usize)>, want: u8| d.is_some_and(|(b, _)| b == want);
     // A decoded `%` followed by two hex digits would read as an escape.
@@ -198,12 +198,17 @@ fn decode_part(part: Part, raw: &str) -> String {
     while i < s.len() {
         let Some(b) = escape_at(s, i) else {
             let c = raw[i..].chars().next().unwrap_or_default();
-            out.push(c);
-            i += c.len_utf8().max(1);
+            // A lone `%` that decoding puts before two hex digits must be escaped.
+            if c == '%' && syntax_significant(part, b'%', s, i + 1, &out) {
+                out.push_str("%25");
+            } else {
+                out.push(c);
+            }
+            i += c.len_utf8();
             continue;
         };
         if b < 0x80 {
-            if syntax_significant(part, b, s, i, &out) {
+            if syntax_significant(part, b, s, i + 3, &out) {
                 push_escape(&mut out, b);
             } else {
                 out.push(char::from(b));
@@ -334,7 +339,9 @@ impl fmt::Display for QuoteError {
                 "control character U+{:04X} at byte {offset} cannot appear in an email local part",
                 u32::from(*character)
             ),
-            QuoteError::MissingAt => f.write_str("an email address needs an `@` between local part and domain"),
+            QuoteError::MissingAt => {
+                f.write_str("an email address needs an `@` between local part and domain")
+            }
         }
     }
 }
@@ -358,8 +365,7 @@ impl core::error::Error for QuoteError {}
 /// assert!(quote_local_part("a\u{7}b").is_err());
 /// ```
 pub fn quote_local_part(local: &str) -> Result<Cow<'_, str>, QuoteError> {
-    if let Some((offset, character)) =
-        local.char_indices().find(|&(_, c)| c.is_ascii_control() && c != '\t')
+    if let Some((offset, character)) = local.char_indices().find(|&(_, c)| c.is_ascii_control() && c != '\t')
     {
         return Err(QuoteError::ControlCharacter { offset, character });
     }
@@ -396,4 +402,107 @@ pub fn display_email(address: &str) -> Result<String, QuoteError> {
     let mut out = String::from(quote_local_part(local)?);
     out.push_str(domain);
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn escaped(part: Part, text: &str, last: bool) -> String {
+        let mut out = String::new();
+        escape_part(&mut out, part, text, last);
+        out
+    }
+
+    #[test]
+    fn separators_clear_the_bracket_stack() {
+        assert_eq!(escaped(Part::Path, "a(b/c)d", true), "a(b/c%29d");
+        assert_eq!(escaped(Part::Query, "k(=v)&w", true), "k(=v%29&w");
+        assert_eq!(escaped(Part::Query, "k=(v&)w", true), "k=(v&%29w");
+        assert_eq!(escaped(Part::FragmentDirective, "text=(a,b)", true), "text=(a,b%29");
+        assert_eq!(escaped(Part::FragmentDirective, "text=(a&b)", true), "text=(a&b%29");
+        // Not separators of these parts: the brackets match.
+        assert_eq!(escaped(Part::Fragment, "x(a,b&c=d/e)", true), "x(a,b&c=d/e)");
+        assert_eq!(escaped(Part::Query, "x(a/b)", true), "x(a/b)");
+    }
+
+    #[test]
+    fn brackets_match_by_link_bracket() {
+        assert_eq!(escaped(Part::Path, "([{「（x）」}])", true), "([{「（x）」}])");
+        assert_eq!(escaped(Part::Path, "a(]b", true), "a(%5Db");
+        // The popped opener is gone even when it did not match.
+        assert_eq!(escaped(Part::Path, "((]))", true), "((%5D)%29");
+        assert_eq!(escaped(Part::Path, "<a>b>", true), "<a>b%3E");
+    }
+
+    #[test]
+    fn terminators_of_the_part_are_escaped() {
+        assert_eq!(escaped(Part::Path, "a#b", false), "a%23b");
+        assert_eq!(escaped(Part::Query, "a#b?c", false), "a%23b?c");
+        assert_eq!(escaped(Part::Fragment, "a:~:b#c?d", false), "a%3A~:b#c?d");
+    }
+
+    #[test]
+    fn soft_code_points_are_held_back() {
+        assert_eq!(escaped(Part::Path, "a..b..", false), "a..b..");
+        assert_eq!(escaped(Part::Path, "a..b..", true), "a..b.%2E");
+        assert_eq!(escaped(Part::Path, "a.. b", true), "a..%20b");
+        assert_eq!(escaped(Part::Path, "。", true), "%E3%80%82");
+        assert_eq!(escaped(Part::Path, "", true), "");
+    }
+
+    #[test]
+    fn the_last_non_empty_part_gets_the_final_rule() {
+        assert_eq!(escape_parts(&[(Part::Path, "a."), (Part::Query, "")]), "/a%2E?");
+        assert_eq!(escape_parts(&[(Part::Path, "a."), (Part::Fragment, "b.")]), "/a.#b%2E");
+        assert_eq!(
+            escape_parts(&[(Part::Fragment, "top"), (Part::FragmentDirective, "text=a,b.")]),
+            "#top:~:text=a,b%2E"
+        );
+    }
+
+    #[test]
+    fn display_url_decodes_what_is_safe() {
+        let cases = [
+            ("https://x.com/%E3%82%A2?%E3%82%A2=%E3%82%A2#%E3%82%A2", "https://x.com/ア?ア=ア#ア"),
+            ("https://x.com/a%2Fb%3Fc%23d/%2e", "https://x.com/a%2Fb%3Fc%23d/%2E"),
+            ("https://x.com/?a%3Db%26c%2Bd%23e=%3F%2F", "https://x.com/?a%3Db%26c%2Bd%23e=?/"),
+            ("https://x.com/#a%3A%7E%3Ab%23", "https://x.com/#a%3A~:b#"),
+            ("https://x.com/#a:%7E%3Ab", "https://x.com/#a:%7E:b"),
+            ("https://x.com/#a%3A~:b", "https://x.com/#a%3A~:b"),
+            ("https://x.com/#t:~:text=a%2Cb%26c%2Dd%41", "https://x.com/#t:~:text=a%2Cb%26c%2DdA"),
+            ("https://x.com/%%34%31", "https://x.com/%2541"),
+            ("https://x.com/%25%34%31%25zz%25", "https://x.com/%2541%zz%"),
+            ("https://x.com/%C3%28%FF%E3%82", "https://x.com/%C3(%FF%E3%82"),
+            ("https://x.com/%ED%A0%80", "https://x.com/%ED%A0%80"),
+            ("https://x.com/a%20b%C2%A0c%09", "https://x.com/a%20b%C2%A0c%09"),
+            ("https://x.com/%28a%29%29", "https://x.com/(a)%29"),
+            ("https://user:pw@[::1]:8080/%CE%B1", "https://user:pw@[::1]:8080/α"),
+            ("HTTPS://X.COM", "HTTPS://X.COM"),
+            ("//x.com/%CE%B1.", "//x.com/α%2E"),
+            ("example.com/%CE%B1?q", "example.com/α?q"),
+            ("mailto:%E3%82%A2@example.com?subject=hi%20there", "mailto:ア@example.com?subject=hi%20there"),
+            ("", ""),
+            ("%", "%"),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(display_url(input), expected, "{input}");
+        }
+    }
+
+    #[test]
+    fn local_parts_are_quoted_when_needed() {
+        assert_eq!(quote_local_part("john.doe").unwrap(), "john.doe");
+        assert_eq!(quote_local_part("").unwrap(), r#""""#);
+        assert_eq!(quote_local_part(".john").unwrap(), r#"".john""#);
+        assert_eq!(quote_local_part("john.").unwrap(), r#""john.""#);
+        assert_eq!(quote_local_part("a,b").unwrap(), r#""a,b""#);
+        assert_eq!(quote_local_part(r"a\b").unwrap(), r#""a\\b""#);
+        assert_eq!(quote_local_part("a\tb").unwrap(), "\"a\tb\"");
+        assert_eq!(
+            quote_local_part("ab\u{7F}"),
+            Err(QuoteError::ControlCharacter { offset: 2, character: '\u{7F}' })
+        );
+        assert_eq!(display_email("a@b@example.com").unwrap(), "\"a@b\"@example.com");
+    }
 }

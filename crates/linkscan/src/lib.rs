@@ -34,3 +34,8 @@ mod tables;
 
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};
+
+/// The README's examples run as doctests, so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

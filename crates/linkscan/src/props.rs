@@ -37,11 +37,7 @@ pub enum LinkTerm {
 #[inline(always)]
 pub(crate) fn bits(c: char) -> u8 {
     let cp = c as usize;
-    if cp < 0x80 {
-        tables::ASCII[cp]
-    } else {
-        trie(cp)
-    }
+    if cp < 0x80 { tables::ASCII[cp] } else { trie(cp) }
 }
 
 #[inline]
@@ -77,10 +73,7 @@ pub fn link_bracket(c: char) -> Option<char> {
     if bits(c) & tables::TERM_MASK != tables::TERM_CLOSE {
         return None;
     }
-    tables::BRACKETS
-        .binary_search_by_key(&c, |&(close, _)| close)
-        .ok()
-        .map(|i| tables::BRACKETS[i].1)
+    tables::BRACKETS.binary_search_by_key(&c, |&(close, _)| close).ok().map(|i| tables::BRACKETS[i].1)
 }
 
 /// `Link_Email` (UTS #58 §5.1): whether `c` may occur in an unquoted email

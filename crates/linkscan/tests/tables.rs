@@ -42,7 +42,8 @@ fn link_term_and_bracket_match_the_data_for_every_code_point() {
         };
         assert_eq!(link_term(c), term(terms[cp as usize]), "Link_Term of U+{cp:04X}");
         counts[terms[cp as usize] as usize] += 1;
-        let opener = brackets.iter().find(|(close, _)| *close == cp).map(|&(_, open)| char::from_u32(open).unwrap());
+        let opener =
+            brackets.iter().find(|(close, _)| *close == cp).map(|&(_, open)| char::from_u32(open).unwrap());
         assert_eq!(link_bracket(c), opener, "Link_Bracket of U+{cp:04X}");
     }
     // Totals stated in LinkTerm.txt 17.0.0 (Soft, Close, Open, Include).

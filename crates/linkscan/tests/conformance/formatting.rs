@@ -20,11 +20,11 @@ const ERRATA: &[(usize, &str)] = &[
     (189, "https://bo.wikipedia.org/wiki/སའི་གོ་ལ%E0%BC%8D"), // final ། U+0F0D
     (205, "https://mni.wikipedia.org/wiki/ꯅ꯭ꯌꯨ_ꯌꯣꯔ꯭ꯛ_ꯁꯤꯇꯤꯒꯤ_ꯌꯨ.ꯑꯦꯁ%2E"), // final .
     (209, "https://azb.wikipedia.org/wiki/واشینقتن،_دی.سی%2E"), // final .
-    (213, "https://mad.wikipedia.org/wiki/Tasè%E2%80%99"), // final ’ U+2019
-    (221, "https://vep.wikipedia.org/wiki/Brüssel%27"), // final '
+    (213, "https://mad.wikipedia.org/wiki/Tasè%E2%80%99"),  // final ’ U+2019
+    (221, "https://vep.wikipedia.org/wiki/Brüssel%27"),     // final '
     (229, "https://ja.wikibooks.org/wiki/植物学/植物とはどのような生き物か%EF%BC%9F"), // final ？ U+FF1F
     (241, "https://new.wikipedia.org/wiki/विन्सेन्ट_भ्यान_ग%3A"), // final :
-    (249, "https://ks.wikipedia.org/wiki/شارٕک%DB%94"), // final ۔ U+06D4
+    (249, "https://ks.wikipedia.org/wiki/شارٕک%DB%94"),      // final ۔ U+06D4
     (257, "https://am.wikipedia.org/wiki/«የሰብዓዊ_መብት_አቀፋዊ_መግለጽ%C2%BB"), // final » U+00BB
     (269, "https://it.wikibooks.org/wiki/Questo_è_l'ebraismo%21"), // final !
 ];
@@ -82,7 +82,8 @@ fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     while let Some((n, line)) = lines.next() {
         let Some(structure) = line.strip_prefix("# {") else { continue };
-        let structure = structure.trim_end().strip_suffix('}').ok_or(format!("line {n}: no closing brace"))?;
+        let structure =
+            structure.trim_end().strip_suffix('}').ok_or(format!("line {n}: no closing brace"))?;
         let mut data = lines.by_ref().filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
         let (_, _fully_escaped) = data.next().ok_or(format!("line {n}: no source line"))?;
         let (line, expected) = data.next().ok_or(format!("line {n}: no result line"))?;
@@ -102,7 +103,11 @@ fn escaped(s: &str, escape: impl Fn(u8) -> bool, all_non_ascii: bool, in_fragmen
         let rest = &s[i + c.len_utf8()..];
         let percent_escape = c == '%' && rest.bytes().take(2).filter(u8::is_ascii_hexdigit).count() == 2;
         let directive = in_fragment && c == ':' && rest.starts_with("~:");
-        if (c.is_ascii() && escape(c as u8)) || percent_escape || directive || (!c.is_ascii() && all_non_ascii) {
+        if (c.is_ascii() && escape(c as u8))
+            || percent_escape
+            || directive
+            || (!c.is_ascii() && all_non_ascii)
+        {
             for b in c.to_string().bytes() {
                 out.push_str(&format!("%{b:02X}"));
             }
@@ -149,7 +154,8 @@ impl Escaping {
         const WHATWG_FRAGMENT: &[u8] = b"\"<>`";
         let mut parts = Vec::new();
         if !url.path.is_empty() {
-            let segments: Vec<String> = url.path.iter().map(|p| self.piece(p, b"/?#", WHATWG_PATH, false)).collect();
+            let segments: Vec<String> =
+                url.path.iter().map(|p| self.piece(p, b"/?#", WHATWG_PATH, false)).collect();
             parts.push((Part::Path, segments.join("/")));
         }
         if !url.query.is_empty() {

@@ -31,7 +31,14 @@ pub struct Report {
 
 impl Report {
     /// Records one case. `erratum`: the expectation is the corrected one.
-    pub fn case(&mut self, what: &str, line: usize, erratum: bool, ok: bool, detail: impl FnOnce() -> String) {
+    pub fn case(
+        &mut self,
+        what: &str,
+        line: usize,
+        erratum: bool,
+        ok: bool,
+        detail: impl FnOnce() -> String,
+    ) {
         let counts = self.counts.entry(what.to_string()).or_default();
         match (ok, erratum) {
             (true, false) => counts.pass += 1,
