@@ -26,12 +26,18 @@
 
 extern crate alloc;
 
+mod email;
+mod finder;
 pub mod format;
+mod host;
 mod pqf;
 pub mod props;
 #[rustfmt::skip]
 mod tables;
+mod uts58;
 
+pub use finder::{Dialect, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans};
+pub use host::{TldList, TldPolicy};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};
 

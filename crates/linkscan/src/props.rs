@@ -50,6 +50,34 @@ fn trie(cp: usize) -> u8 {
     tables::TRIE_BLOCKS[(block << tables::BLOCK_SHIFT) | (cp & ((1 << tables::BLOCK_SHIFT) - 1))]
 }
 
+/// The property byte and UTF-8 length of the code point at byte `i` of
+/// `text` (a char boundary before its end).
+#[inline(always)]
+pub(crate) fn bits_at(text: &str, i: usize) -> (u8, usize) {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        (tables::ASCII[usize::from(b)], 1)
+    } else {
+        let c = text[i..].chars().next().unwrap_or_default();
+        (trie(c as usize), c.len_utf8())
+    }
+}
+
+/// The code point that ends at byte `i` of `text` (a char boundary after
+/// its start), with its property byte and UTF-8 length.
+#[inline(always)]
+pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
+    let b = text.as_bytes()[i - 1];
+    if b < 0x80 {
+        (char::from(b), tables::ASCII[usize::from(b)], 1)
+    } else {
+        let c = text[..i].chars().next_back().unwrap_or_default();
+        (c, trie(c as usize), c.len_utf8())
+    }
+}
+
+pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
+
 /// The `Link_Term` value of `c`.
 #[inline]
 pub fn link_term(c: char) -> LinkTerm {
@@ -104,15 +132,20 @@ pub fn is_label_separator(c: char) -> bool {
 /// (`xn--p1ai`) or U-label (`рф`), in any letter case.
 pub fn is_tld(label: &str) -> bool {
     let mut buf = [0u8; tables::TLD_MAX_LEN];
+    lowercase_into(label, &mut buf)
+        .is_some_and(|lower| tables::TLDS.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok())
+}
+
+/// `label` in lowercase, written into `buf`; `None` if it does not fit.
+pub(crate) fn lowercase_into<'b>(label: &str, buf: &'b mut [u8]) -> Option<&'b [u8]> {
     let mut len = 0;
     for c in label.chars().flat_map(char::to_lowercase) {
         let n = c.len_utf8();
         if len + n > buf.len() {
-            return false;
+            return None;
         }
         c.encode_utf8(&mut buf[len..]);
         len += n;
     }
-    let lower = &buf[..len];
-    tables::TLDS.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
+    Some(&buf[..len])
 }

@@ -4,6 +4,7 @@
 //! Known errata of the data are listed in each file's module by line, with
 //! the reason; for them the test asserts what the specification gives.
 
+mod detection;
 mod formatting;
 
 use std::collections::BTreeMap;
@@ -53,6 +54,7 @@ impl Report {
 
 fn main() -> ExitCode {
     let mut report = Report::default();
+    detection::run(&mut report);
     formatting::run(&mut report);
 
     for failure in &report.failures {

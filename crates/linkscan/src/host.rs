@@ -1,0 +1,256 @@
+//! Host recognition shared by the dialects: domain labels and separators,
+//! the top-level-domain policy, ports, schemes and IP literals.
+
+use crate::props::{
+    DOT_BIT, LABEL_BIT, before, bits_at, is_label_char, is_link_email, is_tld, lowercase_into,
+};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Which top-level domains make a domain name a link.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum TldPolicy {
+    /// The IANA root-zone list built into the library
+    /// ([`TLD_LIST_VERSION`](crate::TLD_LIST_VERSION)), in A-label and
+    /// U-label form, any letter case. The default.
+    #[default]
+    Iana,
+    /// Any syntactically valid TLD: two or more ASCII letters, an A-label
+    /// (`xn--…`), or letters and marks of any script (no digits, hyphens or
+    /// symbols).
+    Any,
+    /// The caller's own list (see [`TldPolicy::list`]).
+    List(TldList),
+}
+
+/// A caller's list of top-level domains, matched in any letter case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TldList {
+    /// Lowercase entries, sorted by bytes.
+    sorted: Vec<String>,
+    longest: usize,
+}
+
+impl TldPolicy {
+    /// A policy that accepts exactly these TLDs (any letter case, leading
+    /// dots and surrounding white space ignored, empty entries and `#`
+    /// comments skipped), e.g. the lines of an IANA `tlds-alpha-by-domain.txt`.
+    ///
+    /// ```
+    /// use linkscan::TldPolicy;
+    /// let policy = TldPolicy::list(["# Version 2026", "COM", ".example", ""]);
+    /// assert_eq!(policy, TldPolicy::list(["example", "com"]));
+    /// ```
+    pub fn list<I, S>(tlds: I) -> TldPolicy
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut sorted: Vec<String> = tlds
+            .into_iter()
+            .map(|t| t.as_ref().trim().trim_start_matches('.').to_lowercase())
+            .filter(|t| !t.is_empty() && !t.starts_with('#'))
+            .collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let longest = sorted.iter().map(String::len).max().unwrap_or(0);
+        TldPolicy::List(TldList { sorted, longest })
+    }
+
+    /// Whether `label` is an accepted top-level domain.
+    pub fn accepts(&self, label: &str) -> bool {
+        match self {
+            TldPolicy::Iana => is_tld(label),
+            TldPolicy::Any => is_well_formed_tld(label),
+            TldPolicy::List(list) => {
+                let mut buf = [0u8; 256];
+                let buf = &mut buf[..list.longest.min(256)];
+                lowercase_into(label, buf)
+                    .is_some_and(|lower| list.sorted.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok())
+            }
+        }
+    }
+}
+
+/// Two or more ASCII letters, an A-label, or a label of letters and marks.
+fn is_well_formed_tld(label: &str) -> bool {
+    if let Some(puny) = label.get(..4).filter(|p| p.eq_ignore_ascii_case("xn--")).map(|_| &label[4..]) {
+        return !puny.is_empty() && puny.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    }
+    label.chars().count() >= 2
+        && label.chars().all(|c| {
+            // XID_Continue (Link_Email outside ASCII) less digits: letters and marks.
+            c.is_ascii_alphabetic()
+                || (!c.is_ascii() && is_label_char(c) && !c.is_numeric() && is_link_email(c))
+        })
+}
+
+/// The length of the label separator (`.` `。` `．` `｡`) at byte `i`, if any.
+#[inline]
+pub(crate) fn separator_at(text: &str, i: usize) -> Option<usize> {
+    if i >= text.len() {
+        return None;
+    }
+    let (bits, len) = bits_at(text, i);
+    (bits & DOT_BIT != 0).then_some(len)
+}
+
+/// The end of the run of label characters that starts at byte `i`.
+#[inline]
+pub(crate) fn label_end(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        let (bits, len) = bits_at(text, i);
+        if bits & LABEL_BIT == 0 {
+            break;
+        }
+        i += len;
+    }
+    i
+}
+
+/// The start of the run of label characters and separators that ends at
+/// byte `end`, not going before `floor`.
+pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {
+    while end > floor {
+        let (_, bits, len) = before(text, end);
+        if bits & (LABEL_BIT | DOT_BIT) == 0 {
+            break;
+        }
+        end -= len;
+    }
+    end
+}
+
+/// Whether every label of the domain `text[start..end]` is non-empty and
+/// neither starts nor ends with `-`.
+pub(crate) fn labels_valid(text: &str, start: usize, end: usize) -> bool {
+    let mut label_start = start;
+    let mut i = start;
+    while i <= end {
+        let sep = if i == end { Some(0) } else { separator_at(text, i) };
+        if let Some(len) = sep {
+            let label = &text.as_bytes()[label_start..i];
+            if label.is_empty() || label[0] == b'-' || label[label.len() - 1] == b'-' {
+                return false;
+            }
+            i += len.max(1);
+            label_start = i;
+        } else {
+            i += bits_at(text, i).1;
+        }
+    }
+    true
+}
+
+/// What follows a host at a `:`.
+pub(crate) enum Port {
+    /// No port: no `:`, or a `:` not followed by a digit.
+    None,
+    /// A port `:1` to `:65535` that ends at this byte offset.
+    Ends(usize),
+    /// Too many digits or out of range: the host is not a link.
+    Invalid,
+}
+
+/// The port at byte `i` of `text`.
+pub(crate) fn port_at(text: &str, i: usize) -> Port {
+    let bytes = text.as_bytes();
+    if bytes.get(i) != Some(&b':') {
+        return Port::None;
+    }
+    let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 {
+        return Port::None;
+    }
+    let value = bytes[i + 1..i + 1 + digits].iter().take(6).fold(0u32, |v, b| v * 10 + u32::from(b - b'0'));
+    if digits <= 5 && (1..=65535).contains(&value) { Port::Ends(i + 1 + digits) } else { Port::Invalid }
+}
+
+/// The start of an `http://` or `https://` (any case) that ends at byte
+/// `end`, not before `floor` and not glued to a preceding scheme character.
+pub(crate) fn http_scheme_before(text: &str, end: usize, floor: usize) -> Option<usize> {
+    let head = &text.as_bytes()[floor..end];
+    let len = [7, 8].into_iter().find(|&n| {
+        head.len() >= n && {
+            let s = &head[head.len() - n..];
+            s[..4].eq_ignore_ascii_case(b"http")
+                && (n == 7 || s[4].eq_ignore_ascii_case(&b's'))
+                && s.ends_with(b"://")
+        }
+    })?;
+    let start = end - len;
+    let glued = start > floor && {
+        let b = text.as_bytes()[start - 1];
+        b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+    };
+    (!glued).then_some(start)
+}
+
+/// The end of an IPv4 address (four decimal octets, no leading zeros) or a
+/// bracketed IPv6 address at byte `i`, if one is there and is not followed
+/// by a label character or separator.
+pub(crate) fn ip_host_end(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let end = if bytes.get(i) == Some(&b'[') {
+        let close = i + 1 + bytes[i + 1..].iter().take(48).position(|&b| b == b']')?;
+        ipv6_valid(&bytes[i + 1..close]).then_some(close + 1)?
+    } else {
+        let mut j = i;
+        for octet in 0..4 {
+            if octet > 0 {
+                (bytes.get(j) == Some(&b'.')).then_some(())?;
+                j += 1;
+            }
+            let digits = bytes[j..].iter().take(4).take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[j..j + digits].iter().fold(0u32, |v, b| v * 10 + u32::from(b - b'0'));
+            if digits == 0 || digits > 3 || value > 255 || (digits > 1 && bytes[j] == b'0') {
+                return None;
+            }
+            j += digits;
+        }
+        j
+    };
+    let glued = end < text.len() && bits_at(text, end).0 & (LABEL_BIT | DOT_BIT) != 0 && {
+        // A trailing dot ends a sentence; a dot before more labels does not.
+        separator_at(text, end).is_none_or(|n| label_end(text, end + n) > end + n)
+    };
+    (!glued).then_some(end)
+}
+
+/// RFC 4291 text form: up to eight groups of 1–4 hex digits, at most one
+/// `::`, optionally ending in an IPv4 address.
+fn ipv6_valid(s: &[u8]) -> bool {
+    let text = match core::str::from_utf8(s) {
+        Ok(t) if !t.is_empty() => t,
+        _ => return false,
+    };
+    let (head, tail, compressed) = match text.split_once("::") {
+        Some((h, t)) => (h, t, true),
+        None => (text, "", false),
+    };
+    if compressed && tail.contains("::") {
+        return false;
+    }
+    let mut groups = 0;
+    for (k, side) in [head, tail].into_iter().enumerate() {
+        if side.is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = side.split(':').collect();
+        for (n, part) in parts.iter().enumerate() {
+            let last = n + 1 == parts.len() && (k == 1 || !compressed);
+            if last && part.contains('.') {
+                if ip_host_end(part, 0) != Some(part.len()) {
+                    return false;
+                }
+                groups += 2;
+            } else if (1..=4).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_hexdigit()) {
+                groups += 1;
+            } else {
+                return false;
+            }
+        }
+    }
+    if compressed { groups <= 7 } else { groups == 8 }
+}
