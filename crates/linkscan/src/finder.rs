@@ -113,7 +113,7 @@ impl core::str::FromStr for Kinds {
 /// use linkscan::{LinkFinder, LinkKind};
 ///
 /// let finder = LinkFinder::new();
-/// let text = "See https://ja.wikipedia.org/wiki/日本。Or mail アルベルト@example.com.";
+/// let text = "（https://ja.wikipedia.org/wiki/日本）を見て。Or mail アルベルト@example.com.";
 /// let links: Vec<_> = finder.links(text).collect();
 /// assert_eq!(links[0].as_str(), "https://ja.wikipedia.org/wiki/日本");
 /// assert_eq!(links[1].as_str(), "アルベルト@example.com");
@@ -216,6 +216,9 @@ pub(crate) struct Scan {
     pub(crate) floor: usize,
     /// The next `://` at or after `pos` (IP hosts only), once looked up.
     next_scheme: Option<Option<usize>>,
+    /// The run of local-part characters looked at last: `(from, end,
+    /// whether an @ and a domain follow)`.
+    local_run: (usize, usize, bool),
 }
 
 impl Scan {
@@ -247,6 +250,31 @@ impl Scan {
             LinkKind::Url => &finder.default_scheme,
         };
         Link { text, start, end, kind, prefix }
+    }
+
+    /// Whether the text from `from` runs through local-part characters
+    /// (not `/ ? #`, which would start a path) to an `@` before a domain:
+    /// then a domain that ends at `from` is part of an email address.
+    /// Positions inside one run share the answer, so each run is read once.
+    pub(crate) fn before_at_sign(&mut self, text: &str, from: usize) -> bool {
+        let (start, end, found) = self.local_run;
+        if (start..=end).contains(&from) && end > 0 {
+            return found;
+        }
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while i < bytes.len() && !matches!(bytes[i], b'@' | b'/' | b'?' | b'#') {
+            let (bits, len) = crate::props::bits_at(text, i);
+            if bits & crate::props::EMAIL_BIT == 0 {
+                break;
+            }
+            i += len;
+        }
+        let found = bytes.get(i) == Some(&b'@')
+            && i + 1 < bytes.len()
+            && crate::props::bits_at(text, i + 1).0 & crate::props::LABEL_BIT != 0;
+        self.local_run = (from, i, found);
+        found
     }
 
     /// The next `://` at or after `pos`.
@@ -321,7 +349,7 @@ pub struct Links<'a> {
 
 impl Clone for Scan {
     fn clone(&self) -> Self {
-        Scan { pos: self.pos, floor: self.floor, next_scheme: self.next_scheme }
+        Scan { pos: self.pos, floor: self.floor, next_scheme: self.next_scheme, local_run: self.local_run }
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::props::{
     DOT_BIT, LABEL_BIT, before, bits_at, is_label_char, is_link_email, is_tld, lowercase_into,
 };
+use crate::punycode;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -32,25 +33,33 @@ pub struct TldList {
 }
 
 impl TldPolicy {
-    /// A policy that accepts exactly these TLDs (any letter case, leading
-    /// dots and surrounding white space ignored, empty entries and `#`
-    /// comments skipped), e.g. the lines of an IANA `tlds-alpha-by-domain.txt`.
+    /// A policy that accepts exactly these TLDs, e.g. the lines of an IANA
+    /// `tlds-alpha-by-domain.txt`: any letter case; an `XN--` entry matches
+    /// its U-label too; leading dots and surrounding white space are
+    /// ignored; empty entries and `#` comments are skipped.
     ///
     /// ```
     /// use linkscan::TldPolicy;
     /// let policy = TldPolicy::list(["# Version 2026", "COM", ".example", ""]);
     /// assert_eq!(policy, TldPolicy::list(["example", "com"]));
+    /// assert!(TldPolicy::list(["XN--P1AI"]).accepts("РФ"));
     /// ```
     pub fn list<I, S>(tlds: I) -> TldPolicy
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let mut sorted: Vec<String> = tlds
-            .into_iter()
-            .map(|t| t.as_ref().trim().trim_start_matches('.').to_lowercase())
-            .filter(|t| !t.is_empty() && !t.starts_with('#'))
-            .collect();
+        let mut sorted: Vec<String> = Vec::new();
+        for tld in tlds {
+            let tld = tld.as_ref().trim().trim_start_matches('.').to_lowercase();
+            if tld.is_empty() || tld.starts_with('#') {
+                continue;
+            }
+            if let Some(unicode) = tld.strip_prefix("xn--").and_then(punycode::decode) {
+                sorted.push(unicode.to_lowercase());
+            }
+            sorted.push(tld);
+        }
         sorted.sort_unstable();
         sorted.dedup();
         let longest = sorted.iter().map(String::len).max().unwrap_or(0);

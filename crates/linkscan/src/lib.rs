@@ -32,6 +32,7 @@ pub mod format;
 mod host;
 mod pqf;
 pub mod props;
+mod punycode;
 #[rustfmt::skip]
 mod tables;
 mod uts58;

@@ -72,6 +72,11 @@ fn domain_link<'a>(
     if !finder.tlds.accepts(&text[tld_start..tld_end]) {
         return None;
     }
+    // `john.dev@example.com`: always favour the email address (the test
+    // file's rule); the local part is found from its own domain later.
+    if scan.before_at_sign(text, tld_end) {
+        return None;
+    }
     let start = domain_start(text, dot, scan.floor);
     if start == dot {
         return None;

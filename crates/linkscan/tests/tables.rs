@@ -5,8 +5,9 @@
 #[path = "../../../xtask/src/ucd.rs"]
 mod ucd;
 
-#[allow(dead_code)]
-#[path = "../../../xtask/src/punycode.rs"]
+extern crate alloc;
+
+#[path = "../src/punycode.rs"]
 mod punycode;
 
 use linkscan::props::{

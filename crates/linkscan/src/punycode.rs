@@ -1,4 +1,8 @@
-//! Punycode decoding (RFC 3492), to turn the `XN--` TLDs into U-labels.
+//! Punycode decoding (RFC 3492): `XN--` TLDs as U-labels, for the
+//! generated table (xtask includes this file) and for callers' TLD lists.
+
+use alloc::string::String;
+use alloc::vec::Vec;
 
 const BASE: u32 = 36;
 const T_MIN: u32 = 1;
@@ -26,13 +30,16 @@ fn digit(b: u8) -> Option<u32> {
     }
 }
 
-/// Decodes the part of an A-label after `xn--`.
-pub fn decode(input: &str) -> Result<String, String> {
-    let err = || format!("invalid Punycode {input:?}");
+/// Decodes the part of an A-label after `xn--`; `None` if it is not valid
+/// Punycode.
+pub fn decode(input: &str) -> Option<String> {
     let (basic, extended) = match input.rfind('-') {
         Some(i) => (&input[..i], &input[i + 1..]),
         None => ("", input),
     };
+    if !input.is_ascii() {
+        return None;
+    }
     let mut output: Vec<char> = basic.chars().collect();
     let (mut n, mut i, mut bias) = (128u32, 0u32, 72u32);
     let mut bytes = extended.bytes().peekable();
@@ -41,23 +48,23 @@ pub fn decode(input: &str) -> Result<String, String> {
         let mut w = 1u32;
         let mut k = BASE;
         loop {
-            let d = digit(bytes.next().ok_or_else(err)?).ok_or_else(err)?;
-            i = i.checked_add(d.checked_mul(w).ok_or_else(err)?).ok_or_else(err)?;
+            let d = digit(bytes.next()?)?;
+            i = i.checked_add(d.checked_mul(w)?)?;
             let t = k.saturating_sub(bias).clamp(T_MIN, T_MAX);
             if d < t {
                 break;
             }
-            w = w.checked_mul(BASE - t).ok_or_else(err)?;
+            w = w.checked_mul(BASE - t)?;
             k += BASE;
         }
         let len = output.len() as u32 + 1;
         bias = adapt(i - old_i, len, old_i == 0);
-        n = n.checked_add(i / len).ok_or_else(err)?;
+        n = n.checked_add(i / len)?;
         i %= len;
-        output.insert(i as usize, char::from_u32(n).ok_or_else(err)?);
+        output.insert(i as usize, char::from_u32(n)?);
         i += 1;
     }
-    Ok(output.into_iter().collect())
+    Some(output.into_iter().collect())
 }
 
 #[cfg(test)]
@@ -71,6 +78,7 @@ mod tests {
         assert_eq!(decode("vermgensberatung-pwb").unwrap(), "vermögensberatung");
         assert_eq!(decode("mgbah1a3hjkrd").unwrap(), "موريتانيا");
         assert_eq!(decode("p1ai").unwrap(), "рф");
-        assert!(decode("99999999999").is_err());
+        assert!(decode("99999999999").is_none());
+        assert!(decode("ü").is_none());
     }
 }
