@@ -207,7 +207,7 @@ fn bracket_stack_limit() {
     assert_eq!(links(&deep), [format!("example.com/{}", "(".repeat(BRACKET_STACK_LIMIT))]);
     let balanced =
         format!("example.com/{}{}", "(".repeat(BRACKET_STACK_LIMIT), ")".repeat(BRACKET_STACK_LIMIT));
-    assert_eq!(links(&balanced), [balanced.clone()]);
+    assert_eq!(links(&balanced), [balanced]);
 }
 
 #[test]
