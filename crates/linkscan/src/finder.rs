@@ -189,7 +189,7 @@ impl LinkFinder {
     }
 
     /// The links in `text`, in order, never overlapping.
-    pub fn links<'a>(&'a self, text: &'a str) -> Links<'a> {
+    pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
         Links { finder: self, text, scan: Scan::default() }
     }
 
@@ -202,7 +202,7 @@ impl LinkFinder {
     /// let spans: Vec<_> = finder.spans("a example.com b").map(|s| (s.as_str(), s.link().is_some())).collect();
     /// assert_eq!(spans, [("a ", false), ("example.com", true), (" b", false)]);
     /// ```
-    pub fn spans<'a>(&'a self, text: &'a str) -> Spans<'a> {
+    pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
         Spans { links: self.links(text), pos: 0, pending: None }
     }
 }
@@ -230,24 +230,21 @@ impl Scan {
 
     /// Records a link from `start` to `end` and moves past it. `scheme`:
     /// whether a URL has one (an email's `mailto:` is seen here).
-    pub(crate) fn link<'a>(
+    pub(crate) fn link<'t>(
         &mut self,
-        finder: &'a LinkFinder,
-        text: &'a str,
+        finder: &LinkFinder,
+        text: &'t str,
         (start, end): (usize, usize),
         kind: LinkKind,
         scheme: bool,
-    ) -> Link<'a> {
+    ) -> Link<'t> {
         self.skip_to(end);
-        let prefix: &'a str = match kind {
-            LinkKind::Email
-                if text.get(start..start + 7).is_some_and(|s| s.eq_ignore_ascii_case("mailto:")) =>
-            {
-                ""
-            }
-            LinkKind::Email => "mailto:",
-            LinkKind::Url if scheme => "",
-            LinkKind::Url => &finder.default_scheme,
+        let mailto = || text.get(start..start + 7).is_some_and(|s| s.eq_ignore_ascii_case("mailto:"));
+        let prefix = match kind {
+            LinkKind::Email if mailto() => Cow::Borrowed(""),
+            LinkKind::Email => Cow::Borrowed("mailto:"),
+            LinkKind::Url if scheme => Cow::Borrowed(""),
+            LinkKind::Url => finder.default_scheme.clone(),
         };
         Link { text, start, end, kind, prefix }
     }
@@ -300,7 +297,7 @@ pub struct Link<'a> {
     end: usize,
     kind: LinkKind,
     /// What [`Link::href`] puts before the link text.
-    prefix: &'a str,
+    prefix: Cow<'static, str>,
 }
 
 impl<'a> Link<'a> {
@@ -332,7 +329,7 @@ impl<'a> Link<'a> {
             Cow::Borrowed(self.as_str())
         } else {
             let mut href = String::with_capacity(self.prefix.len() + self.end - self.start);
-            href.push_str(self.prefix);
+            href.push_str(&self.prefix);
             href.push_str(self.as_str());
             Cow::Owned(href)
         }
@@ -341,9 +338,9 @@ impl<'a> Link<'a> {
 
 /// The links of a text, in order: see [`LinkFinder::links`].
 #[derive(Clone, Debug)]
-pub struct Links<'a> {
-    finder: &'a LinkFinder,
-    text: &'a str,
+pub struct Links<'f, 't> {
+    finder: &'f LinkFinder,
+    text: &'t str,
     scan: Scan,
 }
 
@@ -359,10 +356,10 @@ impl fmt::Debug for Scan {
     }
 }
 
-impl<'a> Iterator for Links<'a> {
-    type Item = Link<'a>;
+impl<'t> Iterator for Links<'_, 't> {
+    type Item = Link<'t>;
 
-    fn next(&mut self) -> Option<Link<'a>> {
+    fn next(&mut self) -> Option<Link<'t>> {
         if self.scan.pos >= self.text.len() {
             return None;
         }
@@ -372,7 +369,7 @@ impl<'a> Iterator for Links<'a> {
     }
 }
 
-impl core::iter::FusedIterator for Links<'_> {}
+impl core::iter::FusedIterator for Links<'_, '_> {}
 
 /// A piece of text: either plain text or a link. See [`LinkFinder::spans`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,16 +404,16 @@ impl<'a> Span<'a> {
 
 /// Alternating text and link spans: see [`LinkFinder::spans`].
 #[derive(Clone, Debug)]
-pub struct Spans<'a> {
-    links: Links<'a>,
+pub struct Spans<'f, 't> {
+    links: Links<'f, 't>,
     pos: usize,
-    pending: Option<Link<'a>>,
+    pending: Option<Link<'t>>,
 }
 
-impl<'a> Iterator for Spans<'a> {
-    type Item = Span<'a>;
+impl<'t> Iterator for Spans<'_, 't> {
+    type Item = Span<'t>;
 
-    fn next(&mut self) -> Option<Span<'a>> {
+    fn next(&mut self) -> Option<Span<'t>> {
         let text = self.links.text;
         if self.pending.is_none() {
             self.pending = self.links.next();
@@ -437,4 +434,4 @@ impl<'a> Iterator for Spans<'a> {
     }
 }
 
-impl core::iter::FusedIterator for Spans<'_> {}
+impl core::iter::FusedIterator for Spans<'_, '_> {}

@@ -5,9 +5,22 @@
 //! * [`props`]: the UTS #58 character properties (`Link_Term`,
 //!   `Link_Bracket`, `Link_Email`), domain label characters and the
 //!   built-in IANA top-level-domain list.
+//! * [`LinkFinder`]: finds links in text ([`LinkFinder::links`],
+//!   [`LinkFinder::spans`]), with options for kinds, schemes, TLDs and IP hosts;
+//!   [`OffsetConverter`] turns its byte offsets into char or UTF-16 offsets.
+//! * [`html`]: safe HTML with links for plain text.
 //! * [`format`]: minimal escaping of a URL's path, query and fragment
 //!   (§4.1), the display form of a whole URL, and email local-part quoting
 //!   (§5.3).
+//!
+//! ```
+//! use linkscan::LinkFinder;
+//!
+//! let finder = LinkFinder::new();
+//! let text = "Docs: https://ja.wikipedia.org/wiki/日本（国）. Mail アルベルト@example.com!";
+//! let links: Vec<&str> = finder.links(text).map(|l| l.as_str()).collect();
+//! assert_eq!(links, ["https://ja.wikipedia.org/wiki/日本（国）", "アルベルト@example.com"]);
+//! ```
 //!
 //! ```
 //! use linkscan::format::display_url;
@@ -30,6 +43,8 @@ mod email;
 mod finder;
 pub mod format;
 mod host;
+pub mod html;
+mod offsets;
 mod pqf;
 pub mod props;
 mod punycode;
@@ -39,6 +54,7 @@ mod uts58;
 
 pub use finder::{Dialect, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans};
 pub use host::{TldList, TldPolicy};
+pub use offsets::{OffsetConverter, OffsetUnit};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};
 

@@ -29,7 +29,7 @@ fn next_separator(text: &str, mut pos: usize) -> Option<(usize, usize)> {
     }
 }
 
-pub(crate) fn next_link<'a>(finder: &'a LinkFinder, text: &'a str, scan: &mut Scan) -> Option<Link<'a>> {
+pub(crate) fn next_link<'a>(finder: &LinkFinder, text: &'a str, scan: &mut Scan) -> Option<Link<'a>> {
     loop {
         let dot = next_separator(text, scan.pos);
         let scheme = if finder.ip_hosts { scan.next_scheme(text) } else { None };
@@ -50,7 +50,7 @@ pub(crate) fn next_link<'a>(finder: &'a LinkFinder, text: &'a str, scan: &mut Sc
 
 /// A link whose domain ends with the label after the separator at `dot`.
 fn domain_link<'a>(
-    finder: &'a LinkFinder,
+    finder: &LinkFinder,
     text: &'a str,
     dot: usize,
     dot_len: usize,
@@ -123,7 +123,7 @@ fn domain_link<'a>(
 
 /// An IPv4 or bracketed IPv6 host right after the `://` at `colon` of an
 /// `http://` or `https://` (only with [`LinkFinder::ip_hosts`]).
-fn ip_link<'a>(finder: &'a LinkFinder, text: &'a str, colon: usize, scan: &mut Scan) -> Option<Link<'a>> {
+fn ip_link<'a>(finder: &LinkFinder, text: &'a str, colon: usize, scan: &mut Scan) -> Option<Link<'a>> {
     let host = colon + 3;
     scan.pos = host;
     let start = http_scheme_before(text, host, scan.floor)?;

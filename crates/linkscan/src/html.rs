@@ -1,0 +1,152 @@
+//! Safe HTML for linkified plain text.
+
+use crate::finder::LinkFinder;
+use alloc::string::String;
+
+/// Attributes for the `<a>` elements [`linkify_with`] writes. Values are
+/// attribute-escaped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HtmlOptions<'o> {
+    /// `rel`, e.g. `"nofollow noopener"`.
+    pub rel: Option<&'o str>,
+    /// `target`, e.g. `"_blank"`.
+    pub target: Option<&'o str>,
+    /// `class`.
+    pub class: Option<&'o str>,
+}
+
+/// `text`, HTML-escaped, with `<a href="…">` around each link `finder`
+/// finds.
+///
+/// ```
+/// use linkscan::{html, LinkFinder};
+///
+/// let html = html::linkify("See example.com/a?b=1&c=\"2\" or <x@example.org>.", &LinkFinder::new());
+/// assert_eq!(
+///     html,
+///     "See <a href=\"https://example.com/a?b=1&amp;c=&quot;2\">example.com/a?b=1&amp;c=&quot;2</a>&quot; \
+///      or &lt;<a href=\"mailto:x@example.org\">x@example.org</a>&gt;."
+/// );
+/// ```
+pub fn linkify(text: &str, finder: &LinkFinder) -> String {
+    linkify_with(text, finder, &HtmlOptions::default())
+}
+
+/// [`linkify`] with attributes for the links.
+///
+/// Whatever the input and options, the output never holds an element or
+/// attribute other than `<a>` with `href`, `rel`, `target` and `class`, and
+/// never an `href` whose scheme is `javascript:`, `data:` or `vbscript:`
+/// (a link with such a target is written as plain text).
+///
+/// ```
+/// use linkscan::html::{linkify_with, HtmlOptions};
+/// use linkscan::LinkFinder;
+///
+/// let options = HtmlOptions { rel: Some("nofollow"), target: Some("_blank"), class: None };
+/// assert_eq!(
+///     linkify_with("example.com", &LinkFinder::new(), &options),
+///     "<a href=\"https://example.com\" rel=\"nofollow\" target=\"_blank\">example.com</a>"
+/// );
+/// ```
+pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    let mut pos = 0;
+    for link in finder.links(text) {
+        let href = link.href();
+        if !is_safe_href(&href) {
+            continue;
+        }
+        escape_html(&mut out, &text[pos..link.start()]);
+        out.push_str("<a href=\"");
+        escape_html(&mut out, &href);
+        out.push('"');
+        for (name, value) in [("rel", options.rel), ("target", options.target), ("class", options.class)] {
+            if let Some(value) = value {
+                out.push(' ');
+                out.push_str(name);
+                out.push_str("=\"");
+                escape_html(&mut out, value);
+                out.push('"');
+            }
+        }
+        out.push('>');
+        escape_html(&mut out, link.as_str());
+        out.push_str("</a>");
+        pos = link.end();
+    }
+    escape_html(&mut out, &text[pos..]);
+    out
+}
+
+/// Appends `s` with `&`, `<`, `>`, `"` and `'` escaped, safe in element
+/// content and in quoted attribute values.
+pub fn escape_html(out: &mut String, s: &str) {
+    let mut last = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&s[last..i]);
+        out.push_str(entity);
+        last = i + 1;
+    }
+    out.push_str(&s[last..]);
+}
+
+/// Whether a browser would run `href` as script: its scheme, read as
+/// browsers do (leading C0 controls and spaces skipped, tabs and line
+/// breaks removed, any case), is `javascript`, `data` or `vbscript`.
+pub fn is_safe_href(href: &str) -> bool {
+    let mut scheme = [0u8; 10];
+    let mut len = 0;
+    for b in href.bytes().skip_while(|&b| b <= b' ').filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')) {
+        if b == b':' {
+            let scheme = &scheme[..len];
+            return !(scheme == b"javascript" || scheme == b"data" || scheme == b"vbscript");
+        }
+        if len == scheme.len() || !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')) {
+            return true;
+        }
+        scheme[len] = b.to_ascii_lowercase();
+        len += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::TldPolicy;
+
+    #[test]
+    fn script_schemes_are_never_written_as_hrefs() {
+        for scheme in ["javascript:", "JavaScript:", " \u{1}java\tscript:", "data:", "VBScript:"] {
+            let finder = LinkFinder::new().default_scheme(String::from(scheme));
+            let html = linkify("alert.com/x", &finder);
+            assert_eq!(html, "alert.com/x", "{scheme:?}");
+            assert!(!is_safe_href(&alloc::format!("{scheme}alert.com")));
+        }
+        for href in ["https://x.com", "mailto:a@b.c", "x.com", "javascriptx:1", "data-x:1", ""] {
+            assert!(is_safe_href(href), "{href}");
+        }
+    }
+
+    #[test]
+    fn text_and_attributes_are_escaped() {
+        let options = HtmlOptions { rel: Some("a\"b"), target: None, class: Some("<c>") };
+        let finder = LinkFinder::new().tlds(TldPolicy::Any);
+        assert_eq!(
+            linkify_with("<b>x.com/'&'</b>", &finder, &options),
+            "&lt;b&gt;<a href=\"https://x.com/&#39;&amp;&#39;&lt;/b\" rel=\"a&quot;b\" class=\"&lt;c&gt;\">\
+             x.com/&#39;&amp;&#39;&lt;/b</a>&gt;"
+        );
+        assert_eq!(linkify("", &finder), "");
+        assert_eq!(linkify("no links & <tags>", &finder), "no links &amp; &lt;tags&gt;");
+    }
+}

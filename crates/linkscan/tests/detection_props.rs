@@ -1,0 +1,173 @@
+//! Property tests of link detection: invariants on arbitrary text, and the
+//! UTS #58 §4 promise that a minimally escaped URL between spaces is
+//! detected as exactly one link covering exactly that form.
+
+use linkscan::format::escape_parts;
+use linkscan::html::linkify;
+use linkscan::{Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
+use proptest::prelude::*;
+
+/// Text rich in what detection reacts to: separators, TLDs, `@`, schemes,
+/// brackets, Soft and Hard code points, digits for ports and IPs.
+fn linky_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        3 => "[a-z0-9]{1,4}",
+        3 => prop::sample::select(vec![
+            ".", ".", "。", "．", "｡", "@", ":", "/", "?", "#", ":~:", "=", "&", ",", "-", "_", "'", "\"",
+            " ", " ", "\n", "\u{A0}", "(", ")", "[", "]", "<", ">", "（", "）", "!", "..", "%2E",
+            "com", "org", "中国", "рф", "COM", "xn--p1ai", "みんな", "http://", "https://", "mailto:", "www.",
+            "例子", "пример", "αβγ", "日本", "\u{200C}", "e\u{301}", "😎", "1", "255", "65535", "[::1]",
+        ]).prop_map(str::to_string),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+fn finders() -> Vec<LinkFinder> {
+    vec![
+        LinkFinder::new(),
+        LinkFinder::new().ip_hosts(true).tlds(TldPolicy::Any),
+        LinkFinder::new().require_scheme(true).kinds(Kinds::URL | Kinds::EMAIL),
+    ]
+}
+
+fn check_invariants(text: &str) -> Result<(), TestCaseError> {
+    for finder in finders() {
+        let mut last_end = 0;
+        for link in finder.links(text) {
+            prop_assert!(link.start() >= last_end, "links overlap or go back in {:?}", text);
+            prop_assert!(link.start() < link.end(), "empty link in {:?}", text);
+            prop_assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
+            prop_assert_eq!(link.as_str(), &text[link.start()..link.end()]);
+            prop_assert!(link.href().ends_with(link.as_str()));
+            last_end = link.end();
+        }
+        let spans: Vec<_> = finder.spans(text).collect();
+        prop_assert_eq!(spans.iter().map(|s| s.as_str()).collect::<String>(), text);
+        for pair in spans.windows(2) {
+            prop_assert_eq!(pair[0].end(), pair[1].start());
+            prop_assert!(pair[0].link().is_some() || pair[1].link().is_some(), "two text spans in a row");
+        }
+        let html = linkify(text, &finder);
+        prop_assert!(!html.contains("href=\"javascript"));
+        // Offsets: one pass over increasing offsets equals counting from scratch.
+        let mut chars = OffsetConverter::new(text, OffsetUnit::Chars);
+        let mut utf16 = OffsetConverter::new(text, OffsetUnit::Utf16);
+        for link in finder.links(text) {
+            for b in [link.start(), link.end()] {
+                prop_assert_eq!(chars.convert(b), text[..b].chars().count());
+                prop_assert_eq!(utf16.convert(b), text[..b].encode_utf16().count());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Path segments, query keys and values, and fragments that draw on every
+/// Link_Term class (Include, Soft, Hard, Open, Close) and on part syntax.
+fn content() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        4 => "[a-zA-Z0-9]{1,3}",
+        3 => prop::sample::select(vec![
+            "αβγ", "日本", "アルベルト", "Ракь", "ꯅ꯭ꯌꯨ", "e\u{301}", "\u{200C}", "\u{AD}", "😎", "𝑷", "%", "%41",
+            ".", "..", ",", "!", "?", "'", "\"", ":", ";", "。", "？", "،", "«", "»", "’", "།",
+            " ", "\u{A0}", "\u{3000}", "\t", "\n",
+            "(", ")", "[", "]", "{", "}", "<", ">", "（", "）", "「", "」", "༼", "༽",
+            "/", "#", "&", "=", "+", "~", "-", "_", "@", ":~:",
+        ]).prop_map(str::to_string),
+        1 => any::<char>().prop_map(String::from),
+    ];
+    prop::collection::vec(piece, 0..8).prop_map(|v| v.concat())
+}
+
+/// Escapes the characters in `syntax` and a `%` before two hex digits:
+/// the §4.1 precondition on a part's text.
+fn syntax_escaped(s: &str, syntax: &[char]) -> String {
+    let mut out = String::new();
+    for (i, c) in s.char_indices() {
+        let rest = &s[i + c.len_utf8()..];
+        let escape = syntax.contains(&c)
+            || (c == ':' && rest.starts_with("~:") && syntax.contains(&'~'))
+            || (c == '%' && rest.bytes().take(2).filter(u8::is_ascii_hexdigit).count() == 2);
+        if escape {
+            out.push_str(&format!("%{:02X}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone)]
+struct Url {
+    head: String,
+    path: Option<Vec<String>>,
+    query: Option<Vec<(String, String)>>,
+    fragment: Option<String>,
+}
+
+fn url() -> impl Strategy<Value = Url> {
+    let head = prop::sample::select(vec![
+        "https://example.com",
+        "http://例子.中国",
+        "пример.рф",
+        "https://xn--p1ai.xn--p1ai:8080",
+        "sub.domain.みんな",
+        "HTTPS://EXAMPLE.ORG",
+    ]);
+    (
+        head,
+        prop::option::of(prop::collection::vec(content(), 0..4)),
+        prop::option::of(prop::collection::vec((content(), content()), 0..3)),
+        prop::option::of(content()),
+    )
+        .prop_map(|(head, path, query, fragment)| Url { head: head.to_string(), path, query, fragment })
+}
+
+impl Url {
+    /// The minimally escaped form (§4.1) of this URL.
+    fn display(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(segments) = &self.path {
+            let segments: Vec<String> =
+                segments.iter().map(|s| syntax_escaped(s, &['/', '?', '#'])).collect();
+            parts.push((Part::Path, segments.join("/")));
+        }
+        if let Some(pairs) = &self.query {
+            let q = |s: &str| syntax_escaped(s, &['+', '#', '=', '&']);
+            let pairs: Vec<String> = pairs.iter().map(|(k, v)| format!("{}={}", q(k), q(v))).collect();
+            parts.push((Part::Query, pairs.join("&")));
+        }
+        if let Some(fragment) = &self.fragment {
+            parts.push((Part::Fragment, syntax_escaped(fragment, &['~'])));
+        }
+        let refs: Vec<(Part, &str)> = parts.iter().map(|(p, s)| (*p, s.as_str())).collect();
+        format!("{}{}", self.head, escape_parts(&refs))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn invariants_on_linky_text(text in linky_text()) {
+        check_invariants(&text)?;
+    }
+
+    #[test]
+    fn invariants_on_arbitrary_strings(text in any::<String>()) {
+        check_invariants(&text)?;
+    }
+
+    /// §4: "a minimally escaped URL string between two spaces in flowing
+    /// text is accurately detected".
+    #[test]
+    fn a_minimally_escaped_url_between_spaces_is_one_whole_link(url in url()) {
+        let shown = url.display();
+        // Between spaces, and followed by sentence punctuation or the end.
+        for text in [format!("See {shown} for more."), format!("See {shown}. More"), format!("{shown}!,\n"), shown.clone()] {
+            let found: Vec<String> = LinkFinder::new().links(&text).map(|l| l.as_str().to_string()).collect();
+            prop_assert_eq!(found, vec![shown.clone()], "{:?} in {:?}", url, text);
+        }
+    }
+}
