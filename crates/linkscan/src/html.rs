@@ -104,8 +104,8 @@ pub fn escape_html(out: &mut String, s: &str) {
 /// breaks removed, any case), is `javascript`, `data` or `vbscript`.
 pub fn is_safe_href(href: &str) -> bool {
     let mut scheme = [0u8; 10];
-    let mut len = 0;
-    for b in href.bytes().skip_while(|&b| b <= b' ').filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')) {
+    let bytes = href.bytes().skip_while(|&b| b <= b' ').filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));
+    for (len, b) in bytes.enumerate() {
         if b == b':' {
             let scheme = &scheme[..len];
             return !(scheme == b"javascript" || scheme == b"data" || scheme == b"vbscript");
@@ -114,7 +114,6 @@ pub fn is_safe_href(href: &str) -> bool {
             return true;
         }
         scheme[len] = b.to_ascii_lowercase();
-        len += 1;
     }
     true
 }
