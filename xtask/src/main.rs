@@ -11,6 +11,8 @@ extern crate alloc;
 mod crosscheck;
 #[path = "../../crates/linkscan/src/punycode.rs"]
 mod punycode;
+#[path = "../../crates/linkscan/src/tld_hash.rs"]
+mod tld_hash;
 mod trie;
 mod ucd;
 
@@ -226,14 +228,38 @@ fn render(
     let max = tlds.iter().map(String::len).max().unwrap_or(0);
     out.push_str("/// The longest entry of `TLDS`, in bytes.\n");
     let _ = writeln!(out, "pub(crate) const TLD_MAX_LEN: usize = {max};\n");
+    let max_chars = tlds.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    out.push_str("/// The longest entry of `TLDS`, in code points.\n");
+    let _ = writeln!(out, "pub(crate) const TLD_MAX_CHARS: usize = {max_chars};\n");
     out.push_str(
         "/// The IANA TLDs, lowercase, as A-labels and (for `xn--` entries) U-labels, sorted by bytes.\n",
     );
     let quoted: Vec<String> = tlds.iter().map(|t| format!("{t:?}")).collect();
     array(&mut out, "pub(crate) static TLDS: [&str", &quoted, 8);
+    out.push_str(
+        "/// Open addressing over `TLDS` by `tld_hash::tld_slot`, linear probing:\n\
+         /// each slot holds an index into `TLDS` plus one, or 0 (empty).\n",
+    );
+    array(&mut out, "pub(crate) static TLD_TABLE: [u16", &tld_table(tlds)?, 16);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)
+}
+
+/// The open-addressing table of `TLDS` (see `tld_hash.rs`).
+fn tld_table(tlds: &[String]) -> Result<Vec<u16>, String> {
+    let mut table = vec![0u16; tld_hash::TLD_TABLE_SLOTS];
+    if tlds.len() * 2 > table.len() {
+        return Err("too many TLDs for the hash table".into());
+    }
+    for (i, tld) in tlds.iter().enumerate() {
+        let mut slot = tld_hash::tld_slot(tld.as_bytes());
+        while table[slot] != 0 {
+            slot = (slot + 1) % table.len();
+        }
+        table[slot] = u16::try_from(i + 1).map_err(|_| "too many TLDs")?;
+    }
+    Ok(table)
 }
 
 fn hex_bytes(bytes: &[u8]) -> Vec<String> {

@@ -214,8 +214,10 @@ impl LinkFinder {
 pub(crate) struct Scan {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
-    /// The next `://` at or after `pos` (IP hosts only), once looked up.
-    next_scheme: Option<Option<usize>>,
+    /// The next `://` (IP hosts only).
+    pub(crate) scheme: Cached,
+    /// The next `.`, `。`, `．` and `｡`.
+    pub(crate) separators: [Cached; 4],
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.
     local_run: (usize, usize, bool),
@@ -273,18 +275,34 @@ impl Scan {
         self.local_run = (from, i, found);
         found
     }
+}
 
-    /// The next `://` at or after `pos`.
-    pub(crate) fn next_scheme(&mut self, text: &str) -> Option<usize> {
-        if let Some(Some(at)) = self.next_scheme {
-            if at >= self.pos {
-                return Some(at);
-            }
-        } else if self.next_scheme == Some(None) {
-            return None;
+/// A search for one needle whose last answer is kept: asked again for a
+/// position not past that answer, it answers without searching, so each
+/// needle's searches cover the text once in all.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) enum Cached {
+    /// Not searched yet.
+    #[default]
+    Unknown,
+    /// The next match is here.
+    At(usize),
+    /// No match after the position last searched from.
+    Never,
+}
+
+impl Cached {
+    /// The next match at or after `pos`, by `search` (which finds the first
+    /// match in `bytes[pos..]`).
+    #[inline]
+    pub(crate) fn next(&mut self, pos: usize, search: impl FnOnce(usize) -> Option<usize>) -> Option<usize> {
+        match *self {
+            Cached::At(at) if at >= pos => return Some(at),
+            Cached::Never => return None,
+            _ => {}
         }
-        let found = memchr::memmem::find(&text.as_bytes()[self.pos..], b"://").map(|i| self.pos + i);
-        self.next_scheme = Some(found);
+        let found = search(pos).map(|i| pos + i);
+        *self = found.map_or(Cached::Never, Cached::At);
         found
     }
 }
@@ -346,7 +364,13 @@ pub struct Links<'f, 't> {
 
 impl Clone for Scan {
     fn clone(&self) -> Self {
-        Scan { pos: self.pos, floor: self.floor, next_scheme: self.next_scheme, local_run: self.local_run }
+        Scan {
+            pos: self.pos,
+            floor: self.floor,
+            scheme: self.scheme,
+            separators: self.separators,
+            local_run: self.local_run,
+        }
     }
 }
 

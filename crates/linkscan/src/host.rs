@@ -2,7 +2,7 @@
 //! the top-level-domain policy, ports, schemes and IP literals.
 
 use crate::props::{
-    DOT_BIT, LABEL_BIT, before, bits_at, is_label_char, is_link_email, is_tld, lowercase_into,
+    DOT_BIT, LABEL_BIT, TLD_MAX_CHARS, before, bits_at, is_label_char, is_link_email, is_tld, lowercase_into,
 };
 use crate::punycode;
 use alloc::string::String;
@@ -29,7 +29,9 @@ pub enum TldPolicy {
 pub struct TldList {
     /// Lowercase entries, sorted by bytes.
     sorted: Vec<String>,
+    /// The longest entry in bytes, and in code points.
     longest: usize,
+    longest_chars: usize,
 }
 
 impl TldPolicy {
@@ -63,7 +65,18 @@ impl TldPolicy {
         sorted.sort_unstable();
         sorted.dedup();
         let longest = sorted.iter().map(String::len).max().unwrap_or(0);
-        TldPolicy::List(TldList { sorted, longest })
+        let longest_chars = sorted.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+        TldPolicy::List(TldList { sorted, longest, longest_chars })
+    }
+
+    /// No accepted TLD has more code points than this. (Lowercasing never
+    /// makes a label shorter in code points, so a longer label cannot match.)
+    pub(crate) fn max_chars(&self) -> usize {
+        match self {
+            TldPolicy::Iana => TLD_MAX_CHARS,
+            TldPolicy::Any => 63, // a DNS label has at most 63 octets, so at most 63 code points
+            TldPolicy::List(list) => list.longest_chars,
+        }
     }
 
     /// Whether `label` is an accepted top-level domain.
@@ -106,16 +119,28 @@ pub(crate) fn separator_at(text: &str, i: usize) -> Option<usize> {
 
 /// The end of the run of label characters that starts at byte `i`.
 #[inline]
-pub(crate) fn label_end(text: &str, mut i: usize) -> usize {
+pub(crate) fn label_end(text: &str, i: usize) -> usize {
+    label_end_within(text, i, usize::MAX).unwrap_or(text.len())
+}
+
+/// The end of the run of label characters that starts at byte `i`, if it
+/// has at most `max_chars` code points.
+#[inline]
+pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize) -> Option<usize> {
     let bytes = text.as_bytes();
+    let mut chars = 0;
     while i < bytes.len() {
         let (bits, len) = bits_at(text, i);
         if bits & LABEL_BIT == 0 {
             break;
         }
+        chars += 1;
+        if chars > max_chars {
+            return None;
+        }
         i += len;
     }
-    i
+    Some(i)
 }
 
 /// The start of the run of label characters and separators that ends at

@@ -50,6 +50,7 @@ pub mod props;
 mod punycode;
 #[rustfmt::skip]
 mod tables;
+mod tld_hash;
 mod uts58;
 
 pub use finder::{Dialect, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans};

@@ -14,6 +14,7 @@
 //! ```
 
 use crate::tables;
+use crate::tld_hash::{TLD_TABLE_SLOTS, tld_slot};
 
 /// The `Link_Term` property (UTS #58 §3.4.1): how a code point affects the
 /// end of a link's path, query or fragment.
@@ -132,12 +133,29 @@ pub fn is_label_separator(c: char) -> bool {
 /// (`xn--p1ai`) or U-label (`рф`), in any letter case.
 pub fn is_tld(label: &str) -> bool {
     let mut buf = [0u8; tables::TLD_MAX_LEN];
-    lowercase_into(label, &mut buf)
-        .is_some_and(|lower| tables::TLDS.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok())
+    let Some(lower) = lowercase_into(label, &mut buf) else { return false };
+    let mut slot = tld_slot(lower);
+    loop {
+        match tables::TLD_TABLE[slot] {
+            0 => return false,
+            i if tables::TLDS[usize::from(i) - 1].as_bytes() == lower => return true,
+            _ => slot = (slot + 1) & (TLD_TABLE_SLOTS - 1),
+        }
+    }
 }
+
+/// The length in code points of the longest built-in TLD.
+pub(crate) const TLD_MAX_CHARS: usize = tables::TLD_MAX_CHARS;
 
 /// `label` in lowercase, written into `buf`; `None` if it does not fit.
 pub(crate) fn lowercase_into<'b>(label: &str, buf: &'b mut [u8]) -> Option<&'b [u8]> {
+    if label.is_ascii() {
+        let out = buf.get_mut(..label.len())?;
+        for (o, b) in out.iter_mut().zip(label.bytes()) {
+            *o = b.to_ascii_lowercase();
+        }
+        return Some(out);
+    }
     let mut len = 0;
     for c in label.chars().flat_map(char::to_lowercase) {
         let n = c.len_utf8();

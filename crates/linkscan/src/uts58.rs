@@ -3,36 +3,48 @@
 //! address when the domain follows `@` (§5.2), and end by the §3.5
 //! termination rules.
 //!
-//! Scanning looks only at label separators (`memchr` for `.` and the lead
-//! bytes of `。` `．` `｡`), and at `://` when IP hosts are enabled; every
-//! backward scan stops at `floor`, which moves past each candidate domain,
-//! so the work is linear in the input.
+//! Scanning looks only at label separators (`memchr` for `.`, `memmem` for
+//! `。` `．` `｡`, each search's answer kept until passed) and at `://` when
+//! IP hosts are enabled. The label after a separator is read only as far as
+//! the longest accepted TLD; every backward scan stops at `floor`, which
+//! moves past each candidate domain; so the work is linear in the input.
 
 use crate::email::local_part_start;
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_start, http_scheme_before, ip_host_end, label_end, labels_valid, port_at, separator_at,
+    Port, domain_start, http_scheme_before, ip_host_end, label_end, label_end_within, labels_valid, port_at,
+    separator_at,
 };
 use crate::pqf::path_query_fragment_end;
 
-/// The next trigger at or after `pos`: a label separator (`.`, or a
-/// multi-byte one whose lead byte is 0xE3 or 0xEF), with its length.
+/// The label separators (`.` `。` `．` `｡`) in UTF-8.
+const SEPARATORS: [&[u8]; 4] = [b".", "\u{3002}".as_bytes(), "\u{FF0E}".as_bytes(), "\u{FF61}".as_bytes()];
+
+/// The next label separator at or after `scan.pos`, with its length.
 #[inline]
-fn next_separator(text: &str, mut pos: usize) -> Option<(usize, usize)> {
+fn next_separator(text: &str, scan: &mut Scan) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
-    loop {
-        let i = pos + memchr::memchr3(b'.', 0xE3, 0xEF, &bytes[pos..])?;
-        if let Some(len) = separator_at(text, i) {
-            return Some((i, len));
+    let mut best: Option<(usize, usize)> = None;
+    for (needle, cache) in SEPARATORS.iter().zip(&mut scan.separators) {
+        let found = cache.next(scan.pos, |pos| match needle.len() {
+            1 => memchr::memchr(needle[0], &bytes[pos..]),
+            _ => memchr::memmem::find(&bytes[pos..], needle),
+        });
+        if let Some(at) = found.filter(|&at| best.is_none_or(|(b, _)| at < b)) {
+            best = Some((at, needle.len()));
         }
-        pos = i + 1;
     }
+    best
 }
 
-pub(crate) fn next_link<'a>(finder: &LinkFinder, text: &'a str, scan: &mut Scan) -> Option<Link<'a>> {
+pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     loop {
-        let dot = next_separator(text, scan.pos);
-        let scheme = if finder.ip_hosts { scan.next_scheme(text) } else { None };
+        let dot = next_separator(text, scan);
+        let scheme = if finder.ip_hosts {
+            scan.scheme.next(scan.pos, |pos| memchr::memmem::find(&text.as_bytes()[pos..], b"://"))
+        } else {
+            None
+        };
         let link = match (dot, scheme) {
             (None, None) => {
                 scan.pos = text.len();
@@ -58,7 +70,8 @@ fn domain_link<'a>(
 ) -> Option<Link<'a>> {
     let tld_start = dot + dot_len;
     scan.pos = tld_start;
-    let tld_end = label_end(text, tld_start);
+    // A label longer than any accepted TLD is not one: stop reading it there.
+    let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
     if tld_end == tld_start {
         return None;
     }
