@@ -5,9 +5,13 @@
 //! Both cross-check the UTS #58 property files against an independent
 //! derivation from Unicode 17.0 character properties and report every
 //! difference.
+//!
+//! `cargo xtask bench-table` prints the README's benchmark tables from the
+//! results criterion left in `target/criterion`.
 
 extern crate alloc;
 
+mod bench_table;
 mod crosscheck;
 #[path = "../../crates/linkscan/src/punycode.rs"]
 mod punycode;
@@ -42,7 +46,8 @@ fn main() -> ExitCode {
     let result = match args[..] {
         ["gen"] => generate(false),
         ["gen", "--check"] => generate(true),
-        _ => Err("usage: cargo xtask gen [--check]".to_string()),
+        ["bench-table"] => bench_table::print(&root().join("target/criterion")),
+        _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -130,7 +130,10 @@ fn read_input(name: &str) -> io::Result<String> {
         std::fs::read(name)?
     };
     String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(io::ErrorKind::InvalidData, format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()))
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
+        )
     })
 }
 
@@ -165,7 +168,13 @@ fn find(mut files: Vec<String>, format: FindFormat) -> io::Result<ExitCode> {
                     line += text.as_bytes()[pos..link.start()].iter().filter(|&&b| b == b'\n').count();
                     out.write_all(b"{\"file\":")?;
                     json_string(&mut out, display)?;
-                    write!(out, ",\"line\":{line},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":", link.start(), link.end(), link.kind().as_str())?;
+                    write!(
+                        out,
+                        ",\"line\":{line},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
+                        link.start(),
+                        link.end(),
+                        link.kind().as_str()
+                    )?;
                     json_string(&mut out, link.as_str())?;
                     out.write_all(b",\"href\":")?;
                     json_string(&mut out, &link.href())?;
@@ -182,7 +191,13 @@ fn find(mut files: Vec<String>, format: FindFormat) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(ExitCode::from(if failed { 2 } else if found == 0 { 1 } else { 0 }))
+    Ok(ExitCode::from(if failed {
+        2
+    } else if found == 0 {
+        1
+    } else {
+        0
+    }))
 }
 
 /// Writes `s` as a JSON string.

@@ -27,12 +27,83 @@ impl Rng {
 }
 
 const WORDS: &[&str] = &[
-    "the", "of", "and", "to", "in", "is", "was", "that", "for", "on", "as", "with", "by", "he", "at", "from",
-    "his", "an", "were", "are", "which", "this", "also", "be", "or", "has", "had", "first", "one", "their",
-    "its", "new", "after", "who", "they", "have", "her", "she", "two", "been", "other", "when", "there",
-    "all", "during", "into", "school", "time", "may", "years", "more", "most", "only", "over", "city",
-    "some", "world", "would", "where", "later", "up", "such", "used", "many", "can", "state", "about",
-    "national", "out", "known", "university", "united", "then", "made", "government", "e.g.", "i.e.",
+    "the",
+    "of",
+    "and",
+    "to",
+    "in",
+    "is",
+    "was",
+    "that",
+    "for",
+    "on",
+    "as",
+    "with",
+    "by",
+    "he",
+    "at",
+    "from",
+    "his",
+    "an",
+    "were",
+    "are",
+    "which",
+    "this",
+    "also",
+    "be",
+    "or",
+    "has",
+    "had",
+    "first",
+    "one",
+    "their",
+    "its",
+    "new",
+    "after",
+    "who",
+    "they",
+    "have",
+    "her",
+    "she",
+    "two",
+    "been",
+    "other",
+    "when",
+    "there",
+    "all",
+    "during",
+    "into",
+    "school",
+    "time",
+    "may",
+    "years",
+    "more",
+    "most",
+    "only",
+    "over",
+    "city",
+    "some",
+    "world",
+    "would",
+    "where",
+    "later",
+    "up",
+    "such",
+    "used",
+    "many",
+    "can",
+    "state",
+    "about",
+    "national",
+    "out",
+    "known",
+    "university",
+    "united",
+    "then",
+    "made",
+    "government",
+    "e.g.",
+    "i.e.",
 ];
 
 const LINKS: &[&str] = &[
@@ -71,10 +142,14 @@ fn prose(size: usize, link_every: usize, seed: u64) -> String {
 /// The LinkDetectionTest.txt lines (markers removed) embedded in prose:
 /// many scripts, IDN domains, CJK punctuation, full-width brackets.
 fn multilingual(size: usize) -> String {
-    let data = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/LinkDetectionTest.txt"))
-        .expect("data/LinkDetectionTest.txt");
-    let lines: Vec<String> =
-        data.lines().filter(|l| !l.is_empty() && !l.starts_with('#')).map(|l| l.replace(['⸠', '⸡'], "")).collect();
+    let data =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/LinkDetectionTest.txt"))
+            .expect("data/LinkDetectionTest.txt");
+    let lines: Vec<String> = data
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.replace(['⸠', '⸡'], ""))
+        .collect();
     let mut rng = Rng(7);
     let mut text = String::with_capacity(size + 256);
     let filler = prose(4096, 0, 11);
@@ -119,8 +194,16 @@ fn hostile(family: &str, size: usize) -> String {
     text
 }
 
-const HOSTILE: &[&str] =
-    &["a-dot", "a-at", "dot-com", "open-paren-path", "label-run", "at-colon-slash", "http-scheme", "dot-com-at"];
+const HOSTILE: &[&str] = &[
+    "a-dot",
+    "a-at",
+    "dot-com",
+    "open-paren-path",
+    "label-run",
+    "at-colon-slash",
+    "http-scheme",
+    "dot-com-at",
+];
 
 fn corpora() -> Vec<(&'static str, String)> {
     const SIZE: usize = 1 << 20;
@@ -147,7 +230,8 @@ fn peers(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function("linkscan", |b| b.iter(|| scanner.links(black_box(&text)).count()));
         group.bench_function("linkify", |b| b.iter(|| linkify_any.links(black_box(&text)).count()));
-        group.bench_function("linkscan-scheme", |b| b.iter(|| scanner_scheme.links(black_box(&text)).count()));
+        group
+            .bench_function("linkscan-scheme", |b| b.iter(|| scanner_scheme.links(black_box(&text)).count()));
         group.bench_function("linkify-scheme", |b| b.iter(|| linkify_scheme.links(black_box(&text)).count()));
         group.finish();
     }

@@ -161,7 +161,10 @@ impl LinkFinder {
     }
 
     /// With `true`, URLs need a scheme (`https://…`): the same as leaving
-    /// [`Kinds::WWW`] out. Email addresses are still found.
+    /// [`Kinds::WWW`] out. Email addresses are still found. Only `://` and
+    /// `@` then start a candidate (which is much faster); a scheme-less URL
+    /// no longer claims its text, so in `example.com/a@b.org` the whole
+    /// `example.com/a` is read as an email local part (§5.2).
     pub fn require_scheme(mut self, require: bool) -> Self {
         self.kinds = if require { self.kinds.without(Kinds::WWW) } else { self.kinds | Kinds::WWW };
         self
@@ -216,8 +219,9 @@ pub(crate) struct Scan {
     pub(crate) floor: usize,
     /// The next `://` (IP hosts only).
     pub(crate) scheme: Cached,
-    /// The next `.`, `。`, `．` and `｡`.
-    pub(crate) separators: [Cached; 4],
+    /// The next `。`, and the next `．` or `｡`.
+    pub(crate) ideographic_stop: Cached,
+    pub(crate) fullwidth_stop: Cached,
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.
     local_run: (usize, usize, bool),
@@ -368,7 +372,8 @@ impl Clone for Scan {
             pos: self.pos,
             floor: self.floor,
             scheme: self.scheme,
-            separators: self.separators,
+            ideographic_stop: self.ideographic_stop,
+            fullwidth_stop: self.fullwidth_stop,
             local_run: self.local_run,
         }
     }

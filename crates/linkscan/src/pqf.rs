@@ -75,6 +75,18 @@ impl Part {
     }
 }
 
+/// An ASCII byte that is Link_Term=Include and not `/ # = &`, the Include
+/// characters that are syntax in some part.
+#[inline(always)]
+fn is_plain_ascii(b: u8) -> bool {
+    b < 0x80 && link_term_ascii_is_include(b) && !matches!(b, b'/' | b'#' | b'=' | b'&')
+}
+
+#[inline(always)]
+fn link_term_ascii_is_include(b: u8) -> bool {
+    crate::props::term_of(crate::props::ascii_bits(b)) == LinkTerm::Include
+}
+
 /// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]; no
 /// allocation.
 pub(crate) struct BracketStack {
@@ -149,6 +161,15 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         if let Some(p) = part.filter(|p| p.terminator_at(s, i).is_some()) {
             previous = Some(p);
             part = None;
+        }
+        // Fast path: a run of ASCII Include bytes that no part treats as syntax.
+        if part.is_some() && is_plain_ascii(s[i]) {
+            i += 1;
+            while i < s.len() && is_plain_ascii(s[i]) {
+                i += 1;
+            }
+            last_safe = i;
+            continue;
         }
         let Some(current) = part else {
             let Some((next, n)) = Part::initiated_at(s, i, previous) else { return last_safe };

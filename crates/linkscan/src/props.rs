@@ -51,6 +51,12 @@ fn trie(cp: usize) -> u8 {
     tables::TRIE_BLOCKS[(block << tables::BLOCK_SHIFT) | (cp & ((1 << tables::BLOCK_SHIFT) - 1))]
 }
 
+/// The property byte of an ASCII byte.
+#[inline(always)]
+pub(crate) fn ascii_bits(b: u8) -> u8 {
+    tables::ASCII[usize::from(b & 0x7F)]
+}
+
 /// The property byte and UTF-8 length of the code point at byte `i` of
 /// `text` (a char boundary before its end).
 #[inline(always)]

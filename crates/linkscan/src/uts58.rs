@@ -17,47 +17,138 @@ use crate::host::{
 };
 use crate::pqf::path_query_fragment_end;
 
-/// The label separators (`.` `。` `．` `｡`) in UTF-8.
-const SEPARATORS: [&[u8]; 4] = [b".", "\u{3002}".as_bytes(), "\u{FF0E}".as_bytes(), "\u{FF61}".as_bytes()];
+/// The next `。` (U+3002) at or after `scan.pos`.
+fn next_ideographic_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
+    scan.ideographic_stop.next(scan.pos, |pos| memchr::memmem::find(&bytes[pos..], "\u{3002}".as_bytes()))
+}
 
-/// The next label separator at or after `scan.pos`, with its length.
-#[inline]
-fn next_separator(text: &str, scan: &mut Scan) -> Option<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut best: Option<(usize, usize)> = None;
-    for (needle, cache) in SEPARATORS.iter().zip(&mut scan.separators) {
-        let found = cache.next(scan.pos, |pos| match needle.len() {
-            1 => memchr::memchr(needle[0], &bytes[pos..]),
-            _ => memchr::memmem::find(&bytes[pos..], needle),
-        });
-        if let Some(at) = found.filter(|&at| best.is_none_or(|(b, _)| at < b)) {
-            best = Some((at, needle.len()));
+/// The next `．` (U+FF0E) or `｡` (U+FF61) at or after `scan.pos`.
+fn next_fullwidth_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
+    scan.fullwidth_stop.next(scan.pos, |mut pos| {
+        let start = pos;
+        loop {
+            let i = pos + memchr::memchr(0xEF, &bytes[pos..])?;
+            if matches!(bytes.get(i + 1..i + 3), Some([0xBC, 0x8E] | [0xBD, 0xA1])) {
+                return Some(i - start);
+            }
+            pos = i + 1;
         }
+    })
+}
+
+/// Whether a domain label may start at byte `i`: a cheap first test for
+/// the text after a `.`, which in prose is mostly a space.
+#[inline(always)]
+fn label_may_start(bytes: &[u8], i: usize) -> bool {
+    match bytes.get(i) {
+        Some(&b) if b < 0x80 => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
+        Some(_) => true,
+        None => false,
     }
-    best
 }
 
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+    if finder.kinds.contains(Kinds::WWW) {
+        next_link_at_separators(finder, text, scan)
+    } else {
+        next_anchored_link(finder, text, scan)
+    }
+}
+
+/// Every label separator may end a domain: look at each.
+fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+    let bytes = text.as_bytes();
     loop {
-        let dot = next_separator(text, scan);
+        // The multi-byte triggers are rare outside CJK text; their next
+        // positions are kept, and `.` is searched for only up to them.
+        let wide = [next_ideographic_stop(bytes, scan), next_fullwidth_stop(bytes, scan)]
+            .into_iter()
+            .flatten()
+            .min();
         let scheme = if finder.ip_hosts {
-            scan.scheme.next(scan.pos, |pos| memchr::memmem::find(&text.as_bytes()[pos..], b"://"))
+            scan.scheme.next(scan.pos, |pos| memchr::memmem::find(&bytes[pos..], b"://"))
         } else {
             None
         };
-        let link = match (dot, scheme) {
-            (None, None) => {
-                scan.pos = text.len();
-                return None;
+        let limit = wide.into_iter().chain(scheme).min().unwrap_or(bytes.len());
+        let link = if let Some(i) = memchr::memchr(b'.', &bytes[scan.pos..limit]) {
+            let dot = scan.pos + i;
+            if !label_may_start(bytes, dot + 1) {
+                scan.pos = dot + 1;
+                continue;
             }
-            (Some((d, len)), Some(s)) if d < s => domain_link(finder, text, d, len, scan),
-            (Some((d, len)), None) => domain_link(finder, text, d, len, scan),
-            (_, Some(s)) => ip_link(finder, text, s, scan),
+            domain_link(finder, text, dot, 1, scan)
+        } else if limit == bytes.len() {
+            scan.pos = bytes.len();
+            return None;
+        } else if Some(limit) == scheme {
+            ip_link(finder, text, limit, scan)
+        } else {
+            domain_link(finder, text, limit, 3, scan)
         };
         if link.is_some() {
             return link;
         }
     }
+}
+
+/// Without scheme-less URLs, a link's host follows `://` or `@`: look only
+/// at the separators in the run of domain characters after one of those.
+/// (Scheme-less domains elsewhere are then not candidates at all.)
+fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+    let bytes = text.as_bytes();
+    let (urls, emails) = (finder.kinds.contains(Kinds::URL), finder.kinds.contains(Kinds::EMAIL));
+    loop {
+        let rest = &bytes[scan.pos..];
+        let hit = match (urls, emails) {
+            (true, true) => memchr::memchr2(b':', b'@', rest),
+            (true, false) => memchr::memchr(b':', rest),
+            (false, true) => memchr::memchr(b'@', rest),
+            (false, false) => None,
+        };
+        let Some(hit) = hit.map(|i| scan.pos + i) else {
+            scan.pos = bytes.len();
+            return None;
+        };
+        let host = if bytes[hit] == b'@' {
+            hit + 1
+        } else if bytes[hit..].starts_with(b"://") {
+            if finder.ip_hosts {
+                if let Some(link) = ip_link(finder, text, hit, scan) {
+                    return Some(link);
+                }
+            }
+            hit + 3
+        } else {
+            scan.pos = hit + 1;
+            continue;
+        };
+        scan.pos = scan.pos.max(host);
+        let run_end = domain_run_end(text, host);
+        let mut i = host;
+        while i < run_end {
+            let (bits, len) = crate::props::bits_at(text, i);
+            if bits & crate::props::DOT_BIT != 0 && i >= scan.pos {
+                if let Some(link) = domain_link(finder, text, i, len, scan) {
+                    return Some(link);
+                }
+            }
+            i += len;
+        }
+        scan.pos = scan.pos.max(run_end);
+    }
+}
+
+/// The end of the run of label characters and separators from byte `i`.
+fn domain_run_end(text: &str, mut i: usize) -> usize {
+    while i < text.len() {
+        let (bits, len) = crate::props::bits_at(text, i);
+        if bits & (crate::props::LABEL_BIT | crate::props::DOT_BIT) == 0 {
+            break;
+        }
+        i += len;
+    }
+    i
 }
 
 /// A link whose domain ends with the label after the separator at `dot`.

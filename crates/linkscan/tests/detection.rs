@@ -243,3 +243,19 @@ fn email_addresses_win_over_domains_in_their_local_part() {
     // An invalid local part: no link at all, not even the domain in it.
     assert_eq!(links("john.dev.@example.com"), Vec::<String>::new());
 }
+
+#[test]
+fn without_scheme_less_urls_only_schemes_and_at_signs_start_links() {
+    let finder = LinkFinder::new().require_scheme(true);
+    assert_eq!(
+        found(&finder, "a.com https://b.org/x?y c@d.net ftp://e.com"),
+        ["https://b.org/x?y", "c@d.net"]
+    );
+    // No URL claims the path, so §5.2 reads the whole run before the @ as
+    // the local part (`/` and `.` are Link_Email).
+    let text = "Lorem ipsum www.mail-archive.com/ruby-talk@ruby-lang.org/ dolor";
+    assert_eq!(links(text), ["www.mail-archive.com/ruby-talk@ruby-lang.org/"]);
+    assert_eq!(found(&finder, text), ["www.mail-archive.com/ruby-talk@ruby-lang.org"]);
+    assert_eq!(found(&finder, "http://john.dev@example.com"), Vec::<String>::new());
+    assert_eq!(found(&finder.clone().ip_hosts(true), "x http://10.0.0.1/a y"), ["http://10.0.0.1/a"]);
+}
