@@ -54,6 +54,9 @@ fn load(dir: &Path) -> std::result::Result<Vec<Result>, String> {
     Ok(results)
 }
 
+/// A group's results by function.
+type Row<'a> = BTreeMap<&'a str, &'a Result>;
+
 fn rate(r: Option<&&Result>) -> String {
     r.map_or("–".into(), |r| format!("{:.0}", r.mb_per_s()))
 }
@@ -72,7 +75,7 @@ pub fn print(dir: &Path) -> std::result::Result<(), String> {
         groups.entry(&r.group).or_default().insert(&r.function, r);
     }
     // Groups whose functions are "ours" and "peer": a side-by-side table per prefix.
-    let mut prefixes: BTreeMap<&str, Vec<(&str, &BTreeMap<&str, &Result>)>> = BTreeMap::new();
+    let mut prefixes: BTreeMap<&str, Vec<(&str, &Row)>> = BTreeMap::new();
     for (group, functions) in &groups {
         let (prefix, name) = group.split_once('/').unwrap_or((group, ""));
         prefixes.entry(prefix).or_default().push((name, functions));

@@ -161,7 +161,7 @@ fn find(mut files: Vec<String>, format: FindFormat) -> io::Result<ExitCode> {
             found += 1;
             match format {
                 FindFormat::Marked => {
-                    out.write_all(text[pos..link.start()].as_bytes())?;
+                    out.write_all(&text.as_bytes()[pos..link.start()])?;
                     write!(out, "⸠{}⸡", link.as_str())?;
                 }
                 FindFormat::Jsonl => {
@@ -187,7 +187,7 @@ fn find(mut files: Vec<String>, format: FindFormat) -> io::Result<ExitCode> {
             }
         }
         if format == FindFormat::Marked {
-            out.write_all(text[pos..].as_bytes())?;
+            out.write_all(&text.as_bytes()[pos..])?;
         }
     }
     out.flush()?;
