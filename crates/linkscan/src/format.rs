@@ -190,13 +190,17 @@ fn syntax_significant(part: Part, c: u8, s: &[u8], rest: usize, decoded: &str) -
 /// Decodes the raw text of one part into the form [`escape_part`] takes:
 /// `%XX` escapes that form valid UTF-8 become characters, except ASCII
 /// characters that are syntax in this part; invalid UTF-8 stays escaped
-/// (with uppercase hex).
-fn decode_part(part: Part, raw: &str) -> String {
-    let s = raw.as_bytes();
-    let mut out = String::with_capacity(raw.len());
+/// (with uppercase hex). `before` and `after` are the syntax written around
+/// the part (its initiator, the next directive's initiator), so that no
+/// decoded character forms syntax together with them.
+fn decode_part(part: Part, raw: &str, before: &str, after: &str) -> String {
+    let joined = [raw, after].concat();
+    let s = joined.as_bytes();
+    let mut out = String::with_capacity(before.len() + raw.len());
+    out.push_str(before);
     let mut i = 0;
-    while i < s.len() {
-        let Some(b) = escape_at(s, i) else {
+    while i < raw.len() {
+        let Some(b) = escape_at(s, i).filter(|_| i + 3 <= raw.len()) else {
             let c = raw[i..].chars().next().unwrap_or_default();
             // A lone `%` that decoding puts before two hex digits must be escaped.
             if c == '%' && syntax_significant(part, b'%', s, i + 1, &out) {
@@ -214,7 +218,7 @@ fn decode_part(part: Part, raw: &str) -> String {
                 out.push(char::from(b));
             }
             i += 3;
-        } else if let Some((c, n)) = utf8_escape_at(s, i, b) {
+        } else if let Some((c, n)) = utf8_escape_at(&s[..raw.len()], i, b) {
             out.push(c);
             i += n;
         } else {
@@ -222,7 +226,7 @@ fn decode_part(part: Part, raw: &str) -> String {
             i += 3;
         }
     }
-    out
+    out.split_off(before.len())
 }
 
 /// The display form of a whole URL: what a person should see and copy.
@@ -264,19 +268,20 @@ pub fn display_url(url: &str) -> String {
     // (part, whether its initiator is written, decoded text)
     let mut pieces: Vec<(Part, bool, String)> = Vec::new();
     if let Some(p) = path.strip_prefix('/') {
-        pieces.push((Part::Path, true, decode_part(Part::Path, p)));
+        pieces.push((Part::Path, true, decode_part(Part::Path, p, "", "")));
     } else if !path.is_empty() {
-        pieces.push((Part::Path, false, decode_part(Part::Path, path)));
+        pieces.push((Part::Path, false, decode_part(Part::Path, path, "", "")));
     }
     if let Some(q) = query.strip_prefix('?') {
-        pieces.push((Part::Query, true, decode_part(Part::Query, q)));
+        pieces.push((Part::Query, true, decode_part(Part::Query, q, "", "")));
     }
     if let Some(f) = fragment {
-        let mut directives = f.split(":~:");
-        pieces.push((Part::Fragment, true, decode_part(Part::Fragment, directives.next().unwrap_or(""))));
-        for d in directives {
-            let part = Part::FragmentDirective;
-            pieces.push((part, true, decode_part(part, d)));
+        let directives: Vec<&str> = f.split(":~:").collect();
+        for (k, raw) in directives.iter().enumerate() {
+            let (part, before) =
+                if k == 0 { (Part::Fragment, "#") } else { (Part::FragmentDirective, ":~:") };
+            let after = if k + 1 < directives.len() { ":~:" } else { "" };
+            pieces.push((part, true, decode_part(part, raw, before, after)));
         }
     }
 
@@ -484,6 +489,11 @@ mod tests {
             ("mailto:%E3%82%A2@example.com?subject=hi%20there", "mailto:ア@example.com?subject=hi%20there"),
             ("", ""),
             ("%", "%"),
+            // Decoding must not form `:~:` with the initiators around a part.
+            ("https://x.com/#a:~:~%3A", "https://x.com/#a:~:~%3A"),
+            ("https://x.com/#a%3A%7E:~:b", "https://x.com/#a%3A~:~:b"),
+            ("https://x.com/#a:~:%7E:b", "https://x.com/#a:~:%7E:b"),
+            ("https://x.com/#:~:%7E", "https://x.com/#:~:~"),
         ];
         for (input, expected) in cases {
             assert_eq!(display_url(input), expected, "{input}");
