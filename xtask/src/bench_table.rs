@@ -27,7 +27,8 @@ fn field<'a>(json: &'a str, key: &str) -> Option<&'a str> {
 
 fn load(dir: &Path) -> std::result::Result<Vec<Result>, String> {
     let mut results = Vec::new();
-    let groups = std::fs::read_dir(dir).map_err(|e| format!("{}: {e} (run `cargo bench` first)", dir.display()))?;
+    let groups =
+        std::fs::read_dir(dir).map_err(|e| format!("{}: {e} (run `cargo bench` first)", dir.display()))?;
     for group in groups.flatten() {
         for bench in std::fs::read_dir(group.path()).into_iter().flatten().flatten() {
             let new = bench.path().join("new");

@@ -91,7 +91,9 @@ fn generate(check: bool) -> Result<(), String> {
     for tld in &tlds {
         all_tlds.push(tld.clone());
         if let Some(puny) = tld.strip_prefix("xn--") {
-            all_tlds.push(punycode::decode(puny).ok_or_else(|| format!("TLD list: invalid Punycode in {tld:?}"))?);
+            all_tlds.push(
+                punycode::decode(puny).ok_or_else(|| format!("TLD list: invalid Punycode in {tld:?}"))?,
+            );
         }
     }
     all_tlds.sort();
