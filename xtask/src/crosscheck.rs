@@ -1,7 +1,9 @@
 //! An independent derivation of Link_Term, Link_Bracket and Link_Email from
 //! Unicode 17.0 character properties (icu_properties 2.3), using the
 //! definitions of UTS #58 §6.1 as the reference implementation evaluates
-//! them, to cross-check the published data files.
+//! them, to cross-check the published data files; and the one property
+//! taken from ICU directly, General_Category=Punctuation (for the GFM
+//! dialect).
 
 use crate::ucd::{CODE_POINTS, Term};
 use icu_properties::props::{
@@ -18,6 +20,9 @@ pub struct Derived {
     pub term: Vec<Term>,
     pub bracket: Vec<(u32, u32)>,
     pub email: Vec<bool>,
+    /// General_Category P* (Pc Pd Ps Pe Pi Pf Po): what cmark-gfm's
+    /// domain check treats as punctuation. Not in data/: taken from here.
+    pub punctuation: Vec<bool>,
 }
 
 pub fn derive() -> Derived {
@@ -33,8 +38,10 @@ pub fn derive() -> Derived {
     let mut term = Vec::with_capacity(CODE_POINTS);
     let mut bracket = Vec::new();
     let mut email = Vec::with_capacity(CODE_POINTS);
+    let mut punctuation = Vec::with_capacity(CODE_POINTS);
     for cp in 0..CODE_POINTS as u32 {
         let cat = gc.get32(cp);
+        punctuation.push(GeneralCategoryGroup::Punctuation.contains(cat));
         let other = GeneralCategoryGroup::Other.contains(cat) && cat != GeneralCategory::Format;
         let dep = deprecated.contains32(cp);
         let mirror = bmg.get32(cp);
@@ -62,7 +69,7 @@ pub fn derive() -> Derived {
             xid_continue.contains32(cp)
         });
     }
-    Derived { term, bracket, email }
+    Derived { term, bracket, email, punctuation }
 }
 
 /// Lists the code point ranges where `a` and `b` differ, one line each.

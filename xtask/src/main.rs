@@ -39,6 +39,7 @@ const TERM_MASK: u8 = 0x07;
 const EMAIL_BIT: u8 = 0x08;
 const LABEL_BIT: u8 = 0x10;
 const DOT_BIT: u8 = 0x20;
+const PUNCT_BIT: u8 = 0x40;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -76,7 +77,8 @@ fn generate(check: bool) -> Result<(), String> {
     let idna = ucd::parse_idna(&read(&data.join("idna-status-17.0.0.txt"))?)?;
     let (tld_version, tlds) = ucd::parse_tlds(&read(&data.join("tlds-alpha-by-domain.txt"))?)?;
 
-    cross_check(&term, &bracket, &email, &ucd::parse_link_email(&email_text)?)?;
+    let derived = crosscheck::derive();
+    cross_check(&derived, &term, &bracket, &email, &ucd::parse_link_email(&email_text)?)?;
 
     let values: Vec<u8> = (0..ucd::CODE_POINTS)
         .map(|cp| {
@@ -84,6 +86,7 @@ fn generate(check: bool) -> Result<(), String> {
             code | if email[cp] { EMAIL_BIT } else { 0 }
                 | if idna.label[cp] { LABEL_BIT } else { 0 }
                 | if idna.dot[cp] { DOT_BIT } else { 0 }
+                | if derived.punctuation[cp] { PUNCT_BIT } else { 0 }
         })
         .collect();
     let trie = Trie::build(&values)?;
@@ -125,12 +128,12 @@ fn generate(check: bool) -> Result<(), String> {
 /// Compares the data files with the derivation from character properties.
 /// Known errata are reported as such; any other difference is an error.
 fn cross_check(
+    derived: &crosscheck::Derived,
     term: &[Term],
     bracket: &[(u32, u32)],
     email: &[bool],
     email_published: &[bool],
 ) -> Result<(), String> {
-    let derived = crosscheck::derive();
     let mut diffs = crosscheck::differences("Link_Term", term, &derived.term);
     diffs.extend(crosscheck::differences("Link_Email", email, &derived.email));
     if bracket != derived.bracket.as_slice() {
@@ -210,7 +213,9 @@ fn render(
     );
     let _ = writeln!(out, "pub(crate) const LABEL_BIT: u8 = {LABEL_BIT:#04x};");
     let _ = writeln!(out, "/// A label separator: `.` or a code point UTS #46 maps to it.");
-    let _ = writeln!(out, "pub(crate) const DOT_BIT: u8 = {DOT_BIT:#04x};\n");
+    let _ = writeln!(out, "pub(crate) const DOT_BIT: u8 = {DOT_BIT:#04x};");
+    let _ = writeln!(out, "/// General_Category P* (Unicode 17.0 via icu_properties 2.3): punctuation for the GFM dialect.");
+    let _ = writeln!(out, "pub(crate) const PUNCT_BIT: u8 = {PUNCT_BIT:#04x};\n");
     let _ = writeln!(out, "pub(crate) const BLOCK_SHIFT: u32 = {BLOCK_SHIFT};");
     let _ = writeln!(out, "pub(crate) const CHUNK_SHIFT: u32 = {CHUNK_SHIFT};\n");
 

@@ -13,6 +13,40 @@ use core::ops::BitOr;
 pub enum Dialect {
     /// Unicode UTS #58 (Unicode 17.0): the default.
     Uts58,
+    /// GitHub Flavored Markdown's autolink extension, as cmark-gfm
+    /// 0.29.0.gfm.13 behaves.
+    Gfm,
+    /// MD4C's permissive autolinks, as md4c master behaves.
+    Md4c,
+}
+
+/// What is next to one edge of a piece of text in a document. The GFM and
+/// MD4C dialects look at the characters around a link; at the edge of a
+/// text run in a Markdown document those are markup, which this describes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Edge {
+    /// The start or end of a block (paragraph, heading, table cell, …) or
+    /// of the whole text.
+    #[default]
+    Block,
+    /// A line break (soft or hard).
+    Line,
+    /// An emphasis, strong emphasis or strikethrough mark that opens here.
+    EmphasisOpen,
+    /// An emphasis, strong emphasis or strikethrough mark that closes here.
+    EmphasisClose,
+    /// Any other markup: a code span, a link, inline HTML, a footnote
+    /// reference, …
+    Other,
+}
+
+/// What is before and after a piece of text (see [`Edge`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Context {
+    /// What precedes the text.
+    pub before: Edge,
+    /// What follows the text.
+    pub after: Edge,
 }
 
 /// What a link is.
@@ -127,6 +161,7 @@ pub struct LinkFinder {
     pub(crate) tlds: TldPolicy,
     pub(crate) default_scheme: Cow<'static, str>,
     pub(crate) ip_hosts: bool,
+    pub(crate) unicode_ends: bool,
 }
 
 impl Default for LinkFinder {
@@ -146,7 +181,56 @@ impl LinkFinder {
             tlds: TldPolicy::Iana,
             default_scheme: Cow::Borrowed("https://"),
             ip_hosts: false,
+            unicode_ends: false,
         }
+    }
+
+    /// GitHub Flavored Markdown autolinks, exactly as cmark-gfm
+    /// 0.29.0.gfm.13: `www.` links, `http://`, `https://` and `ftp://` URLs,
+    /// email addresses (also after `mailto:` and `xmpp:`); `www.` links only
+    /// at a line start, after white space or after `*` `_` `~` `(`. The
+    /// default scheme is `http://`. TLDs are not checked.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let finder = LinkFinder::gfm();
+    /// let link = finder.links("Visit www.commonmark.org/a.b.").next().unwrap();
+    /// assert_eq!((link.as_str(), link.href().as_ref()), ("www.commonmark.org/a.b", "http://www.commonmark.org/a.b"));
+    /// ```
+    pub fn gfm() -> LinkFinder {
+        LinkFinder { dialect: Dialect::Gfm, default_scheme: Cow::Borrowed("http://"), ..LinkFinder::new() }
+    }
+
+    /// MD4C's permissive autolinks (md4c master): URLs with `http://`,
+    /// `https://` or `ftp://`, `www.` links and email addresses, each set off
+    /// from the surrounding text (white space, `(` `{` `[` before; `)` `}`
+    /// `]` `.` `!` `?` `,` `;` after) and made of the strict character sets
+    /// md4c allows; a candidate that breaks a rule is not a link at all.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let finder = LinkFinder::md4c();
+    /// assert_eq!(finder.links("Have you ever visited http://zombo.com?").next().unwrap().as_str(), "http://zombo.com");
+    /// assert_eq!(finder.links(":john.doe@example.com").count(), 0);
+    /// ```
+    pub fn md4c() -> LinkFinder {
+        LinkFinder { dialect: Dialect::Md4c, default_scheme: Cow::Borrowed("http://"), ..LinkFinder::new() }
+    }
+
+    /// GFM only: keep GFM's rules for where a link starts, but end a URL or
+    /// `www.` link by UTS #58 (§3.5 termination after a UTS #58 host), so
+    /// that `（https://example.com/x）です` and `https://example.com/x。`
+    /// end where a reader expects. Off by default.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "（https://example.com/x）です";
+    /// assert_eq!(LinkFinder::gfm().links(text).next().unwrap().as_str(), "https://example.com/x）です");
+    /// assert_eq!(LinkFinder::gfm().unicode_ends(true).links(text).next().unwrap().as_str(), "https://example.com/x");
+    /// ```
+    pub fn unicode_ends(mut self, enable: bool) -> Self {
+        self.unicode_ends = enable;
+        self
     }
 
     /// The dialect this finder follows.
@@ -193,7 +277,13 @@ impl LinkFinder {
 
     /// The links in `text`, in order, never overlapping.
     pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
-        Links { finder: self, text, scan: Scan::default() }
+        self.links_in(text, Context::default())
+    }
+
+    /// The links in `text`, a piece of a document with `context` around it
+    /// (used by the GFM and MD4C dialects; UTS #58 ignores it).
+    pub fn links_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Links<'f, 't> {
+        Links { finder: self, text, scan: Scan { context, ..Scan::default() } }
     }
 
     /// `text` cut into alternating text and link spans, which together
@@ -206,7 +296,12 @@ impl LinkFinder {
     /// assert_eq!(spans, [("a ", false), ("example.com", true), (" b", false)]);
     /// ```
     pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
-        Spans { links: self.links(text), pos: 0, pending: None }
+        self.spans_in(text, Context::default())
+    }
+
+    /// [`LinkFinder::spans`] of a piece of a document with `context` around it.
+    pub fn spans_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Spans<'f, 't> {
+        Spans { links: self.links_in(text, context), pos: 0, pending: None }
     }
 }
 
@@ -225,6 +320,15 @@ pub(crate) struct Scan {
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.
     local_run: (usize, usize, bool),
+    /// What surrounds the text.
+    pub(crate) context: Context,
+    /// GFM: where the search for URL and `www.` links goes on, and the next
+    /// such link found (`start`, `end`, whether it is a `www.` link).
+    pub(crate) url_pos: usize,
+    pub(crate) next_url: Option<Option<(usize, usize, bool)>>,
+    /// GFM: the next `:` and `www.`.
+    pub(crate) colon: Cached,
+    pub(crate) www: Cached,
 }
 
 impl Scan {
@@ -235,7 +339,8 @@ impl Scan {
     }
 
     /// Records a link from `start` to `end` and moves past it. `scheme`:
-    /// whether a URL has one (an email's `mailto:` is seen here).
+    /// whether the link text has its scheme (`https:`, `mailto:`, `xmpp:`),
+    /// else `href` adds one.
     pub(crate) fn link<'t>(
         &mut self,
         finder: &LinkFinder,
@@ -245,11 +350,9 @@ impl Scan {
         scheme: bool,
     ) -> Link<'t> {
         self.skip_to(end);
-        let mailto = || text.get(start..start + 7).is_some_and(|s| s.eq_ignore_ascii_case("mailto:"));
         let prefix = match kind {
-            LinkKind::Email if mailto() => Cow::Borrowed(""),
+            _ if scheme => Cow::Borrowed(""),
             LinkKind::Email => Cow::Borrowed("mailto:"),
-            LinkKind::Url if scheme => Cow::Borrowed(""),
             LinkKind::Url => finder.default_scheme.clone(),
         };
         Link { text, start, end, kind, prefix }
@@ -375,6 +478,11 @@ impl Clone for Scan {
             ideographic_stop: self.ideographic_stop,
             fullwidth_stop: self.fullwidth_stop,
             local_run: self.local_run,
+            context: self.context,
+            url_pos: self.url_pos,
+            next_url: self.next_url,
+            colon: self.colon,
+            www: self.www,
         }
     }
 }
@@ -394,6 +502,8 @@ impl<'t> Iterator for Links<'_, 't> {
         }
         match self.finder.dialect {
             Dialect::Uts58 => crate::uts58::next_link(self.finder, self.text, &mut self.scan),
+            Dialect::Gfm => crate::gfm::next_link(self.finder, self.text, &mut self.scan),
+            Dialect::Md4c => crate::md4c::next_link(self.finder, self.text, &mut self.scan),
         }
     }
 }

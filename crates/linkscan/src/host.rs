@@ -143,6 +143,18 @@ pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize) -> Op
     Some(i)
 }
 
+/// The end of the run of label characters and separators from byte `i`.
+pub(crate) fn domain_run_end(text: &str, mut i: usize) -> usize {
+    while i < text.len() {
+        let (bits, len) = bits_at(text, i);
+        if bits & (LABEL_BIT | DOT_BIT) == 0 {
+            break;
+        }
+        i += len;
+    }
+    i
+}
+
 /// The start of the run of label characters and separators that ends at
 /// byte `end`, not going before `floor`.
 pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {

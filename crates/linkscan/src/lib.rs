@@ -42,8 +42,12 @@ extern crate alloc;
 mod email;
 mod finder;
 pub mod format;
+mod gfm;
 mod host;
 pub mod html;
+#[cfg(feature = "pulldown-cmark")]
+pub mod markdown;
+mod md4c;
 mod offsets;
 mod pqf;
 pub mod props;
@@ -53,7 +57,9 @@ mod tables;
 mod tld_hash;
 mod uts58;
 
-pub use finder::{Dialect, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans};
+pub use finder::{
+    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans,
+};
 pub use host::{TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};

@@ -83,7 +83,7 @@ pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
     }
 }
 
-pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
+pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT, PUNCT_BIT};
 
 /// The `Link_Term` value of `c`.
 #[inline]
@@ -132,6 +132,13 @@ pub fn is_label_char(c: char) -> bool {
 #[inline]
 pub fn is_label_separator(c: char) -> bool {
     bits(c) & tables::DOT_BIT != 0
+}
+
+/// Whether `c` is punctuation: General_Category P* (Pc, Pd, Ps, Pe, Pi, Pf,
+/// Po), Unicode 17.0.
+#[inline]
+pub fn is_punctuation(c: char) -> bool {
+    bits(c) & tables::PUNCT_BIT != 0
 }
 
 /// Whether `label` is a top-level domain of the built-in IANA list

@@ -12,8 +12,8 @@
 use crate::email::local_part_start;
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_start, http_scheme_before, ip_host_end, label_end, label_end_within, labels_valid, port_at,
-    separator_at,
+    Port, domain_run_end, domain_start, http_scheme_before, ip_host_end, label_end, label_end_within,
+    labels_valid, port_at, separator_at,
 };
 use crate::pqf::path_query_fragment_end;
 
@@ -139,16 +139,9 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
     }
 }
 
-/// The end of the run of label characters and separators from byte `i`.
-fn domain_run_end(text: &str, mut i: usize) -> usize {
-    while i < text.len() {
-        let (bits, len) = crate::props::bits_at(text, i);
-        if bits & (crate::props::LABEL_BIT | crate::props::DOT_BIT) == 0 {
-            break;
-        }
-        i += len;
-    }
-    i
+/// Whether an email link starts with `mailto:` (any case).
+fn has_mailto(link: &str) -> bool {
+    link.get(..7).is_some_and(|s| s.eq_ignore_ascii_case("mailto:"))
 }
 
 /// A link whose domain ends with the label after the separator at `dot`.
@@ -197,7 +190,7 @@ fn domain_link<'a>(
         return finder
             .kinds
             .contains(Kinds::EMAIL)
-            .then(|| scan.link(finder, text, (local, tld_end), LinkKind::Email, false));
+            .then(|| scan.link(finder, text, (local, tld_end), LinkKind::Email, has_mailto(&text[local..])));
     }
     let scheme = http_scheme_before(text, start, floor);
     let wanted = if scheme.is_some() { Kinds::URL } else { Kinds::WWW };

@@ -1,0 +1,280 @@
+//! The GFM dialect: the autolink extension of cmark-gfm 0.29.0.gfm.13.
+//!
+//! As in cmark-gfm, URL (`http://`, `https://`, `ftp://`) and `www.` links
+//! are found first, left to right; email addresses (with `mailto:` and
+//! `xmpp:` forms) are then found in the text between them. Characters are
+//! classified as cmark-gfm does: ASCII for emails and schemes; "valid host
+//! characters" (not white space, not Unicode punctuation) for domains,
+//! examined byte by byte so that a domain check stops inside the first
+//! multi-byte character after the host's first one.
+
+use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
+use crate::host::{Port, domain_run_end, port_at, separator_at};
+use crate::pqf::path_query_fragment_end;
+use crate::props::{PUNCT_BIT, bits_at};
+
+/// `cmark_isspace`: ASCII white space.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+}
+
+/// The character at byte `i` is a valid host character: not white space,
+/// not punctuation. A continuation byte is not (cmark-gfm decodes at each
+/// byte).
+fn is_valid_host_char(text: &str, i: usize) -> bool {
+    let b = text.as_bytes()[i];
+    if b < 0x80 {
+        return !is_space(b) && !b.is_ascii_punctuation();
+    }
+    if !text.is_char_boundary(i) {
+        return false;
+    }
+    let c = text[i..].chars().next().unwrap_or(' ');
+    !c.is_whitespace() && bits_at(text, i).0 & PUNCT_BIT == 0
+}
+
+/// cmark-gfm's `check_domain` on `text[start..]`: the length of the domain,
+/// or `None` when an underscore is in its last two segments (with at most
+/// ten segments) or, unless `allow_short`, it has no `.`. `size` is the
+/// length cmark-gfm sees, whose last byte it never examines.
+fn check_domain(text: &str, start: usize, size: usize, allow_short: bool) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut dots, mut underscores_last, mut underscores_previous) = (0, 0, 0);
+    let mut i = 1;
+    while i + 1 < size {
+        match bytes[start + i] {
+            b'_' => underscores_last += 1,
+            b'.' => {
+                underscores_previous = underscores_last;
+                underscores_last = 0;
+                dots += 1;
+            }
+            b'-' => {}
+            _ if is_valid_host_char(text, start + i) => {}
+            _ => break,
+        }
+        i += 1;
+    }
+    if (underscores_previous > 0 || underscores_last > 0) && dots <= 10 {
+        return None;
+    }
+    (allow_short || dots > 0).then_some(i)
+}
+
+/// cmark-gfm's `autolink_delim`: where a link found as `data[..end]` really
+/// ends (trailing punctuation, unmatched `)`, an entity-like `&name;` and
+/// anything from `<` on are left out). 0 if nothing is left.
+fn autolink_delim(data: &[u8], mut end: usize) -> usize {
+    if let Some(lt) = data[..end].iter().position(|&b| b == b'<') {
+        end = lt;
+    }
+    let opening = data[..end].iter().filter(|&&b| b == b'(').count();
+    let mut closing = data[..end].iter().filter(|&&b| b == b')').count();
+    while end > 0 {
+        match data[end - 1] {
+            b')' => {
+                if closing <= opening {
+                    return end;
+                }
+                closing -= 1;
+                end -= 1;
+            }
+            b'?' | b'!' | b'.' | b',' | b':' | b'*' | b'_' | b'~' | b'\'' | b'"' => end -= 1,
+            b';' => {
+                let mut k = end.saturating_sub(2);
+                while k > 0 && data[k].is_ascii_alphanumeric() {
+                    k -= 1;
+                }
+                end = if k < end.saturating_sub(2) && data[k] == b'&' { k } else { end - 1 };
+            }
+            _ => return end,
+        }
+    }
+    end
+}
+
+/// The end of a URL or `www.` link starting at `start` whose host starts
+/// at `host` and whose domain check ended at `domain_end`: GFM extends it
+/// to white space or `<` (then `autolink_delim` trims it); with Unicode
+/// ends, a UTS #58 host, port and §3.5 termination decide.
+fn link_end(finder: &LinkFinder, text: &str, start: usize, host: usize, domain_end: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if !finder.unicode_ends {
+        let mut end = domain_end;
+        while end < bytes.len() && !is_space(bytes[end]) && bytes[end] != b'<' {
+            end += 1;
+        }
+        return Some(end);
+    }
+    let run_end = domain_run_end(text, host);
+    // A trailing separator belongs to the link only if something follows it.
+    let (domain_end, after_dot) = match text[host..run_end].char_indices().next_back() {
+        Some((i, c)) if separator_at(text, host + i).is_some() => (host + i, host + i + c.len_utf8()),
+        _ => (run_end, run_end),
+    };
+    if domain_end == host {
+        return None;
+    }
+    let port_end = match port_at(text, after_dot) {
+        Port::Ends(end) => Some(end),
+        _ => None,
+    };
+    let pqf_start = port_end.unwrap_or(after_dot);
+    let pqf_end = path_query_fragment_end(text, pqf_start);
+    let end = if pqf_end > pqf_start || port_end.is_some() { pqf_end } else { domain_end };
+    // `<` still ends a link, as in GFM.
+    Some(bytes[start..end].iter().position(|&b| b == b'<').map_or(end, |lt| start + lt))
+}
+
+/// A `www.` link at byte `w`, if one starts there.
+fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    // At a line start, after white space or after `*` `_` `~` `(` (at the
+    // start of the text, the markup before it says).
+    let allowed_before = match w.checked_sub(1) {
+        Some(p) => is_space(bytes[p]) || matches!(bytes[p], b'*' | b'_' | b'~' | b'('),
+        None => scan.context.before != Edge::Other,
+    };
+    if !allowed_before || !bytes[w..].starts_with(b"www.") {
+        return None;
+    }
+    let size = cmark_size(text, w, scan);
+    let domain = check_domain(text, w, size, false)?;
+    let end = link_end(finder, text, w, w, w + domain)?;
+    let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
+    (end > w).then_some((w, end))
+}
+
+/// The length cmark-gfm sees from `at`: to the end of the text, plus one
+/// byte when more of the block follows (its last byte is never examined).
+fn cmark_size(text: &str, at: usize, scan: &Scan) -> usize {
+    text.len() - at + usize::from(scan.context.after != Edge::Block)
+}
+
+/// A URL link whose `://` is at byte `colon`.
+fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    if !bytes[colon..].starts_with(b"://") || text.len() - colon < 4 {
+        return None;
+    }
+    let start = bytes[scan.floor..colon]
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(scan.floor, |i| scan.floor + i + 1);
+    let scheme = &bytes[start..colon + 3];
+    let known = [&b"http://"[..], b"https://", b"ftp://"].iter().any(|s| scheme.eq_ignore_ascii_case(s));
+    let host = colon + 3;
+    if !known || !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
+        return None;
+    }
+    let domain = check_domain(text, host, cmark_size(text, host, scan), true)?;
+    let end = link_end(finder, text, start, host, host + domain)?;
+    let end = if finder.unicode_ends { end } else { colon + autolink_delim(&bytes[colon..], end - colon) };
+    (end > host).then_some((start, end))
+}
+
+/// The next URL or `www.` link at or after `scan.url_pos`.
+fn next_url_link(finder: &LinkFinder, text: &str, scan: &mut Scan) -> Option<(usize, usize, bool)> {
+    let bytes = text.as_bytes();
+    let (urls, www) = (finder.kinds.contains(Kinds::URL), finder.kinds.contains(Kinds::WWW));
+    loop {
+        let pos = scan.url_pos;
+        let colon = if urls { scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..])) } else { None };
+        let w = if www { scan.www.next(pos, |p| memchr::memmem::find(&bytes[p..], b"www.")) } else { None };
+        let (at, is_www) = match (colon, w) {
+            (Some(c), Some(w)) if w < c => (w, true),
+            (Some(c), _) => (c, false),
+            (None, Some(w)) => (w, true),
+            (None, None) => return None,
+        };
+        scan.url_pos = at + 1;
+        let found = if is_www { www_link(finder, text, at, scan) } else { url_link(finder, text, at, scan) };
+        if let Some((start, end)) = found {
+            scan.url_pos = end;
+            return Some((start, end, is_www));
+        }
+    }
+}
+
+/// `mailto:` or `xmpp:` ends at byte `end` (the `:` is at `end - 1`), is
+/// not before `floor`, and is not glued to a preceding letter or digit.
+fn protocol_before(bytes: &[u8], end: usize, floor: usize, protocol: &[u8]) -> bool {
+    end >= floor + protocol.len()
+        && &bytes[end - protocol.len()..end] == protocol
+        && (end - protocol.len() == floor || !bytes[end - protocol.len() - 1].is_ascii_alphanumeric())
+}
+
+/// The next email link between `scan.pos` and `limit`, as cmark-gfm finds
+/// them in a text node: (start, end, whether it has `mailto:`/`xmpp:`).
+fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize, bool)> {
+    let bytes = &text.as_bytes()[..limit];
+    while let Some(at) = memchr::memchr(b'@', &bytes[scan.pos..]).map(|i| scan.pos + i) {
+        scan.pos = at + 1;
+        let (mut start, mut scheme, mut xmpp) = (at, false, false);
+        while start > scan.floor {
+            let c = bytes[start - 1];
+            if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'+' | b'-' | b'_') {
+                start -= 1;
+            } else if c == b':' && protocol_before(bytes, start, scan.floor, b"mailto:") {
+                scheme = true;
+                start -= 1;
+            } else if c == b':' && protocol_before(bytes, start, scan.floor, b"xmpp:") {
+                (scheme, xmpp) = (true, true);
+                start -= 1;
+            } else {
+                break;
+            }
+        }
+        if start == at {
+            continue;
+        }
+        let (mut end, mut ats, mut dots) = (at, 0, 0);
+        while end < bytes.len() {
+            let c = bytes[end];
+            match c {
+                _ if c.is_ascii_alphanumeric() => {}
+                b'@' => ats += 1,
+                b'.' if end + 1 < bytes.len() && bytes[end + 1].is_ascii_alphanumeric() => dots += 1,
+                b'/' if xmpp => {}
+                b'-' | b'_' => {}
+                _ => break,
+            }
+            end += 1;
+        }
+        let last = bytes[end - 1];
+        if end - at < 2 || ats != 1 || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
+            continue;
+        }
+        let end = at + autolink_delim(&bytes[at..], end - at);
+        if end == at {
+            continue;
+        }
+        return Some((start, end, scheme));
+    }
+    scan.pos = limit;
+    None
+}
+
+pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+    let next_url = match scan.next_url {
+        Some(found) => found,
+        None => {
+            let found = next_url_link(finder, text, scan);
+            scan.next_url = Some(found);
+            found
+        }
+    };
+    // Email addresses only in the text before the next URL link.
+    if finder.kinds.contains(Kinds::EMAIL) {
+        let limit = next_url.map_or(text.len(), |(start, _, _)| start);
+        if scan.pos < limit {
+            if let Some((start, end, scheme)) = next_email(text, scan, limit) {
+                return Some(scan.link(finder, text, (start, end), LinkKind::Email, scheme));
+            }
+        }
+    }
+    let (start, end, www) = next_url?;
+    scan.next_url = None;
+    scan.url_pos = end;
+    Some(scan.link(finder, text, (start, end), LinkKind::Url, !www))
+}

@@ -1,0 +1,172 @@
+//! Autolinks for [pulldown-cmark] event streams (feature `pulldown-cmark`).
+//!
+//! [`Autolinks`] wraps any iterator of pulldown-cmark events and yields the
+//! same events with the links a [`LinkFinder`] finds turned into link
+//! events. It merges adjacent text events first; leaves the text of code
+//! blocks, links, images and metadata blocks alone (code spans and HTML are
+//! not text events); and tells the finder what markup is at each edge of a
+//! text run ([`Context`]), so that GFM's rule on what may precede a `www.`
+//! link and MD4C's delimiter rules see what the original parsers see.
+//!
+//! ```
+//! use linkscan::{markdown::Autolinks, LinkFinder};
+//! use pulldown_cmark::{html, Parser};
+//!
+//! let finder = LinkFinder::gfm();
+//! let events = Autolinks::new(Parser::new("Visit www.commonmark.org/a.b."), &finder);
+//! let mut out = String::new();
+//! html::push_html(&mut out, events);
+//! assert_eq!(out, "<p>Visit <a href=\"http://www.commonmark.org/a.b\">www.commonmark.org/a.b</a>.</p>\n");
+//! ```
+//!
+//! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
+
+use crate::finder::{Context, Edge, LinkFinder};
+use alloc::collections::VecDeque;
+use alloc::string::String;
+use core::iter::Peekable;
+use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
+
+/// Events with autolinks inserted: see the [module documentation](self).
+pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
+    events: Peekable<I>,
+    finder: &'f LinkFinder,
+    /// Events produced but not yet yielded.
+    queue: VecDeque<Event<'a>>,
+    /// How many links or images we are inside.
+    in_link: usize,
+    /// Inside a code block or metadata block.
+    in_literal: bool,
+    /// What the last event yielded means for text after it.
+    before: Edge,
+}
+
+impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
+    /// Wraps `events`; `finder` decides what is a link (use
+    /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
+    pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
+        Autolinks {
+            events: events.into_iter().peekable(),
+            finder,
+            queue: VecDeque::new(),
+            in_link: 0,
+            in_literal: false,
+            before: Edge::Block,
+        }
+    }
+
+    /// Queues the events for one run of text: text and links.
+    fn linkify(&mut self, text: CowStr<'a>, after: Edge) {
+        let context = Context { before: self.before, after };
+        let finder = self.finder;
+        // Without links, the text goes out as it came.
+        if finder.links_in(&text, context).next().is_none() {
+            self.queue.push_back(Event::Text(text));
+            return;
+        }
+        let piece = |s: &str, start: usize, end: usize| -> CowStr<'a> {
+            match &text {
+                CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
+                _ => CowStr::from(String::from(&s[start..end])),
+            }
+        };
+        for span in finder.spans_in(&text, context) {
+            let content = piece(&text, span.start(), span.end());
+            match span.link() {
+                None => self.queue.push_back(Event::Text(content)),
+                Some(link) => {
+                    self.queue.push_back(Event::Start(Tag::Link {
+                        link_type: LinkType::Autolink,
+                        dest_url: CowStr::from(link.href().into_owned()),
+                        title: CowStr::Borrowed(""),
+                        id: CowStr::Borrowed(""),
+                    }));
+                    self.queue.push_back(Event::Text(content));
+                    self.queue.push_back(Event::End(TagEnd::Link));
+                }
+            }
+        }
+    }
+}
+
+/// What an event before a text run means for it.
+fn edge_before(event: &Event<'_>) -> Edge {
+    match event {
+        Event::SoftBreak | Event::HardBreak => Edge::Line,
+        Event::Start(Tag::Emphasis | Tag::Strong | Tag::Strikethrough) => Edge::EmphasisOpen,
+        Event::End(TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough) => Edge::EmphasisClose,
+        Event::Start(_) | Event::End(_) if is_block_edge(event) => Edge::Block,
+        _ => Edge::Other,
+    }
+}
+
+/// What an event after a text run (or the end of events) means for it.
+fn edge_after(event: Option<&Event<'_>>) -> Edge {
+    match event {
+        None => Edge::Block,
+        Some(event) => edge_before(event),
+    }
+}
+
+/// A block starts or ends here (or a list item, table cell, …).
+fn is_block_edge(event: &Event<'_>) -> bool {
+    match event {
+        Event::Start(tag) => !matches!(
+            tag,
+            Tag::Emphasis
+                | Tag::Strong
+                | Tag::Strikethrough
+                | Tag::Link { .. }
+                | Tag::Image { .. }
+                | Tag::Superscript
+                | Tag::Subscript
+        ),
+        Event::End(tag) => !matches!(
+            tag,
+            TagEnd::Emphasis
+                | TagEnd::Strong
+                | TagEnd::Strikethrough
+                | TagEnd::Link
+                | TagEnd::Image
+                | TagEnd::Superscript
+                | TagEnd::Subscript
+        ),
+        _ => false,
+    }
+}
+
+impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                return Some(event);
+            }
+            let event = self.events.next()?;
+            match event {
+                Event::Text(text) if self.in_link == 0 && !self.in_literal => {
+                    // Merge the text events that follow.
+                    let mut text = text;
+                    while let Some(Event::Text(more)) = self.events.peek() {
+                        let mut joined = String::from(&*text);
+                        joined.push_str(more);
+                        text = CowStr::from(joined);
+                        self.events.next();
+                    }
+                    let after = edge_after(self.events.peek());
+                    self.linkify(text, after);
+                    self.before = Edge::Other;
+                    continue;
+                }
+                Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.in_link += 1,
+                Event::End(TagEnd::Link | TagEnd::Image) => self.in_link = self.in_link.saturating_sub(1),
+                Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
+                Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
+                _ => {}
+            }
+            self.before = edge_before(&event);
+            return Some(event);
+        }
+    }
+}

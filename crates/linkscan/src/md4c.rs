@@ -1,0 +1,203 @@
+//! The MD4C dialect: md4c's permissive autolinks (md4c master,
+//! `spec-permissive-autolinks.txt`).
+//!
+//! A candidate starts at `@` (email), `http://` / `https://` / `ftp://`
+//! (URL) or `www.`, must be set off from the text around it, and is built
+//! from segments — user name, host, path, query, fragment — each a run of
+//! ASCII letters and digits with a few extra characters. Delimiter
+//! characters must stand between letters or digits; brackets in a query
+//! must balance. A candidate that breaks a rule is rejected whole.
+
+use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
+
+/// The characters one segment is made of.
+struct Segment {
+    /// Separates components (`.` in a host, `/` in a path, `&` in a query).
+    component: Option<u8>,
+    /// Count as letters.
+    extra: &'static [u8],
+    /// Must stand between letters (or `extra` characters).
+    delims: &'static [u8],
+}
+
+const USER: Segment = Segment { component: None, extra: b"", delims: b".-+_" };
+const HOST: Segment = Segment { component: Some(b'.'), extra: b"", delims: b"-_" };
+const PATH: Segment = Segment { component: Some(b'/'), extra: b".+-_~", delims: b"" };
+const QUERY: Segment = Segment { component: Some(b'&'), extra: b"._=()", delims: b"+-" };
+const FRAGMENT: Segment = Segment { component: None, extra: b"", delims: b".-+_" };
+
+/// Scans a segment from byte `from` towards `limit` (backward when
+/// `backward`): `(where it ends, how many components it has)`, or `None`
+/// when its parentheses do not balance. A delimiter the scan took last is
+/// given back (as md4c does, also when nothing was taken).
+fn scan_segment(
+    bytes: &[u8],
+    from: usize,
+    limit: usize,
+    seg: &Segment,
+    backward: bool,
+) -> Option<(usize, usize)> {
+    let (mut at, mut components, mut open) = (from, 0, 0i32);
+    let (mut after_delim, mut after_component) = (true, true);
+    let mut component_start = from;
+    loop {
+        if at == limit {
+            break;
+        }
+        let i = if backward { at - 1 } else { at };
+        let c = bytes[i];
+        if !backward {
+            if c == b'(' {
+                open += 1;
+            } else if c == b')' {
+                if open <= 0 {
+                    break;
+                }
+                open -= 1;
+            }
+        }
+        if c.is_ascii_alphanumeric() || seg.extra.contains(&c) {
+            (after_delim, after_component) = (false, false);
+        } else if after_delim {
+            break;
+        } else if seg.delims.contains(&c) {
+            after_delim = true;
+        } else if seg.component == Some(c) {
+            if after_component {
+                break;
+            }
+            after_component = true;
+            component_start = i;
+            components += 1;
+        } else {
+            break;
+        }
+        at = if backward { at - 1 } else { at + 1 };
+    }
+    if after_delim || after_component {
+        at = if backward { at + 1 } else { at - 1 };
+    }
+    if at != component_start {
+        components += 1;
+    }
+    (open == 0).then_some((at, components))
+}
+
+/// The host from `from`: its end if it has two or more components and a
+/// last component of two or more characters.
+fn host_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let (end, components) = scan_segment(bytes, from, bytes.len(), &HOST, false)?;
+    if end <= from || components < 2 {
+        return None;
+    }
+    let last =
+        bytes[from..end].iter().rposition(|&b| b == b'.').map_or(end - from, |dot| end - from - dot - 1);
+    (last >= 2).then_some(end)
+}
+
+/// May a link start at `beg`? After a line start, white space, `(` `{`
+/// `[`, or an emphasis opener.
+fn left_ok(text: &str, beg: usize, scan: &Scan) -> bool {
+    if beg == 0 {
+        return matches!(scan.context.before, Edge::Block | Edge::Line | Edge::EmphasisOpen);
+    }
+    let c = text[..beg].chars().next_back().unwrap_or(' ');
+    c.is_whitespace() || matches!(c, '(' | '{' | '[')
+}
+
+/// May a link end at `end`? Before a line end, white space, `)` `}` `]`
+/// `.` `!` `?` `,` `;`, or an emphasis closer.
+fn right_ok(text: &str, end: usize, scan: &Scan) -> bool {
+    match text[end..].chars().next() {
+        None => matches!(scan.context.after, Edge::Block | Edge::Line | Edge::EmphasisClose),
+        Some(c) => c.is_whitespace() || matches!(c, ')' | '}' | ']' | '.' | '!' | '?' | ',' | ';'),
+    }
+}
+
+/// An email address around the `@` at byte `at`.
+fn email(text: &str, at: usize, scan: &Scan) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (beg, users) = scan_segment(bytes, at, scan.floor, &USER, true)?;
+    if users < 1 || !left_ok(text, beg, scan) {
+        return None;
+    }
+    let end = host_end(bytes, at + 1)?;
+    right_ok(text, end, scan).then_some((beg, end))
+}
+
+/// A URL (`host` after `scheme://`) or `www.` link starting at `beg`.
+fn url(text: &str, beg: usize, host: usize, scan: &Scan) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    if !left_ok(text, beg, scan) {
+        return None;
+    }
+    let mut end = host_end(bytes, host)?;
+    if bytes.get(end) == Some(&b'/') {
+        end = scan_segment(bytes, end + 1, bytes.len(), &PATH, false)?.0;
+        if bytes.get(end) == Some(&b'/') {
+            end += 1;
+        }
+    }
+    if bytes.get(end) == Some(&b'?') {
+        end = scan_segment(bytes, end + 1, bytes.len(), &QUERY, false)?.0;
+    }
+    if bytes.get(end) == Some(&b'#') {
+        end = scan_segment(bytes, end + 1, bytes.len(), &FRAGMENT, false)?.0;
+    }
+    right_ok(text, end, scan).then_some((beg, end))
+}
+
+/// The scheme (`http`, `https`, `ftp`) that ends at the `:` at byte `colon`.
+fn scheme_start(bytes: &[u8], colon: usize, floor: usize) -> Option<usize> {
+    if !bytes[colon..].starts_with(b"://") {
+        return None;
+    }
+    [&b"https"[..], b"http", b"ftp"]
+        .iter()
+        .find(|s| colon >= floor + s.len() && &bytes[colon - s.len()..colon] == **s)
+        .map(|s| colon - s.len())
+}
+
+pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+    let bytes = text.as_bytes();
+    let (urls, www, emails) = (
+        finder.kinds.contains(Kinds::URL),
+        finder.kinds.contains(Kinds::WWW),
+        finder.kinds.contains(Kinds::EMAIL),
+    );
+    loop {
+        let pos = scan.pos;
+        let mark = if emails {
+            scan.colon.next(pos, |p| memchr::memchr2(b'@', b':', &bytes[p..]))
+        } else {
+            scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..]))
+        };
+        let w = if www { scan.www.next(pos, |p| memchr::memmem::find(&bytes[p..], b"www.")) } else { None };
+        let (at, found) = match (mark, w) {
+            (Some(m), Some(w)) if w < m => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
+            (None, Some(w)) => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
+            (Some(m), _) if bytes[m] == b'@' => (m, email(text, m, scan).map(|r| (r, true))),
+            (Some(m), _) => {
+                let found = if urls {
+                    scheme_start(bytes, m, scan.floor).and_then(|s| url(text, s, m + 3, scan))
+                } else {
+                    None
+                };
+                (m, found.map(|r| (r, false)))
+            }
+            (None, None) => {
+                scan.pos = bytes.len();
+                return None;
+            }
+        };
+        scan.pos = at + 1;
+        if let Some(((start, end), is_email)) = found {
+            let (kind, scheme) = if is_email {
+                (LinkKind::Email, false)
+            } else {
+                (LinkKind::Url, !bytes[start..].starts_with(b"www."))
+            };
+            return Some(scan.link(finder, text, (start, end), kind, scheme));
+        }
+    }
+}
