@@ -1,6 +1,11 @@
 //! The `linkscan` command-line tool.
 
+mod find;
+mod markdown;
+mod options;
+
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use options::FinderOptions;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -35,8 +40,25 @@ enum Command {
         /// Output format: `jsonl` (one JSON object per link: file, line, start,
         /// end, kind, text, href) or `marked` (the input with ⸠ and ⸡ around
         /// each link, as in LinkDetectionTest.txt).
-        #[arg(long, value_enum, default_value_t = FindFormat::Jsonl)]
-        format: FindFormat,
+        #[arg(long, value_enum, default_value_t = find::Format::Jsonl)]
+        format: find::Format,
+        #[command(flatten)]
+        options: FinderOptions,
+    },
+    /// Render Markdown to HTML with autolinks (pulldown-cmark).
+    ///
+    /// With --dialect gfm, GitHub's extensions are on too: tables,
+    /// strikethrough, task lists and footnotes. Raw HTML in the input is
+    /// passed through, as CommonMark specifies. Each file is read whole.
+    #[command(after_help = "Examples:\n  \
+        printf 'Visit www.commonmark.org/a.b.\\n' | linkscan markdown --dialect gfm\n  \
+        → <p>Visit <a href=\"http://www.commonmark.org/a.b\">www.commonmark.org/a.b</a>.</p>\n  \
+        linkscan markdown --dialect md4c --kinds url,email README.md > README.html")]
+    Markdown {
+        /// Markdown files; `-` or none for standard input.
+        files: Vec<String>,
+        #[command(flatten)]
+        options: FinderOptions,
     },
     /// Print the display form of each URL: readable, minimally escaped (UTS #58 §4).
     ///
@@ -62,18 +84,13 @@ enum Command {
     },
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum FindFormat {
-    Jsonl,
-    Marked,
-}
-
 fn main() -> ExitCode {
     let matches = Cli::command().version(version()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Format { urls, email } => format(urls, email),
-        Command::Find { files, format } => find(files, format),
+        Command::Find { files, format, options } => find::run(files, format, &options),
+        Command::Markdown { files, options } => markdown::run(files, &options),
     };
     match result {
         Ok(code) => code,
@@ -118,110 +135,4 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
     }
     out.flush()?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
-}
-
-/// Reads a file, or standard input for `-`.
-fn read_input(name: &str) -> io::Result<String> {
-    let bytes = if name == "-" {
-        let mut buf = Vec::new();
-        io::Read::read_to_end(&mut io::stdin().lock(), &mut buf)?;
-        buf
-    } else {
-        std::fs::read(name)?
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-        )
-    })
-}
-
-/// `linkscan find`.
-fn find(mut files: Vec<String>, format: FindFormat) -> io::Result<ExitCode> {
-    if files.is_empty() {
-        files.push("-".into());
-    }
-    let finder = linkscan::LinkFinder::new();
-    let mut out = BufWriter::new(io::stdout().lock());
-    let (mut found, mut failed) = (0usize, false);
-    for name in &files {
-        let text = match read_input(name) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("linkscan: {name}: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let display = if name == "-" { "<stdin>" } else { name.as_str() };
-        let mut pos = 0;
-        let mut line = 1;
-        for link in finder.links(&text) {
-            found += 1;
-            match format {
-                FindFormat::Marked => {
-                    out.write_all(&text.as_bytes()[pos..link.start()])?;
-                    write!(out, "⸠{}⸡", link.as_str())?;
-                }
-                FindFormat::Jsonl => {
-                    line += text.as_bytes()[pos..link.start()].iter().filter(|&&b| b == b'\n').count();
-                    out.write_all(b"{\"file\":")?;
-                    json_string(&mut out, display)?;
-                    write!(
-                        out,
-                        ",\"line\":{line},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
-                        link.start(),
-                        link.end(),
-                        link.kind().as_str()
-                    )?;
-                    json_string(&mut out, link.as_str())?;
-                    out.write_all(b",\"href\":")?;
-                    json_string(&mut out, &link.href())?;
-                    out.write_all(b"}\n")?;
-                }
-            }
-            pos = link.start();
-            if format == FindFormat::Marked {
-                pos = link.end();
-            }
-        }
-        if format == FindFormat::Marked {
-            out.write_all(&text.as_bytes()[pos..])?;
-        }
-    }
-    out.flush()?;
-    Ok(ExitCode::from(if failed {
-        2
-    } else if found == 0 {
-        1
-    } else {
-        0
-    }))
-}
-
-/// Writes `s` as a JSON string.
-fn json_string(out: &mut impl Write, s: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
-    let mut last = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0..=0x1F => b"",
-            _ => continue,
-        };
-        out.write_all(&s.as_bytes()[last..i])?;
-        if escape.is_empty() {
-            write!(out, "\\u{b:04x}")?;
-        } else {
-            out.write_all(escape)?;
-        }
-        last = i + 1;
-    }
-    out.write_all(&s.as_bytes()[last..])?;
-    out.write_all(b"\"")
 }

@@ -4,7 +4,7 @@
 
 use linkscan::format::escape_parts;
 use linkscan::html::linkify;
-use linkscan::{Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
+use linkscan::{Context, Edge, Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
 use proptest::prelude::*;
 
 /// Text rich in what detection reacts to: separators, TLDs, `@`, schemes,
@@ -17,6 +17,7 @@ fn linky_text() -> impl Strategy<Value = String> {
             " ", " ", "\n", "\u{A0}", "(", ")", "[", "]", "<", ">", "（", "）", "!", "..", "%2E",
             "com", "org", "中国", "рф", "COM", "xn--p1ai", "みんな", "http://", "https://", "mailto:", "www.",
             "例子", "пример", "αβγ", "日本", "\u{200C}", "e\u{301}", "😎", "1", "255", "65535", "[::1]",
+            "ftp://", "xmpp:", "*", "_", "~", "&amp;", ";", "+", "{", "}", "\t",
         ]).prop_map(str::to_string),
         1 => any::<char>().prop_map(String::from),
     ];
@@ -28,13 +29,21 @@ fn finders() -> Vec<LinkFinder> {
         LinkFinder::new(),
         LinkFinder::new().ip_hosts(true).tlds(TldPolicy::Any),
         LinkFinder::new().require_scheme(true).kinds(Kinds::URL | Kinds::EMAIL),
+        LinkFinder::gfm(),
+        LinkFinder::gfm().unicode_ends(true),
+        LinkFinder::gfm().kinds(Kinds::EMAIL | Kinds::WWW),
+        LinkFinder::md4c(),
     ]
 }
 
-fn check_invariants(text: &str) -> Result<(), TestCaseError> {
+fn edge() -> impl Strategy<Value = Edge> {
+    prop::sample::select(vec![Edge::Block, Edge::Line, Edge::EmphasisOpen, Edge::EmphasisClose, Edge::Other])
+}
+
+fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
     for finder in finders() {
         let mut last_end = 0;
-        for link in finder.links(text) {
+        for link in finder.links_in(text, context) {
             prop_assert!(link.start() >= last_end, "links overlap or go back in {:?}", text);
             prop_assert!(link.start() < link.end(), "empty link in {:?}", text);
             prop_assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
@@ -42,7 +51,7 @@ fn check_invariants(text: &str) -> Result<(), TestCaseError> {
             prop_assert!(link.href().ends_with(link.as_str()));
             last_end = link.end();
         }
-        let spans: Vec<_> = finder.spans(text).collect();
+        let spans: Vec<_> = finder.spans_in(text, context).collect();
         prop_assert_eq!(spans.iter().map(|s| s.as_str()).collect::<String>(), text);
         for pair in spans.windows(2) {
             prop_assert_eq!(pair[0].end(), pair[1].start());
@@ -150,13 +159,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn invariants_on_linky_text(text in linky_text()) {
-        check_invariants(&text)?;
+    fn invariants_on_linky_text(text in linky_text(), before in edge(), after in edge()) {
+        check_invariants(&text, Context { before, after })?;
     }
 
     #[test]
     fn invariants_on_arbitrary_strings(text in any::<String>()) {
-        check_invariants(&text)?;
+        check_invariants(&text, Context::default())?;
     }
 
     /// §4: "a minimally escaped URL string between two spaces in flowing

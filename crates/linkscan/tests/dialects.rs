@@ -1,0 +1,136 @@
+//! The GFM and MD4C dialects beyond their suites: context at text edges,
+//! GFM with Unicode ends, kinds and hrefs.
+
+use linkscan::{Context, Edge, Kinds, LinkFinder, LinkKind};
+
+fn found(finder: &LinkFinder, text: &str, context: Context) -> Vec<(String, String)> {
+    finder.links_in(text, context).map(|l| (l.as_str().to_string(), l.href().into_owned())).collect()
+}
+
+fn texts(finder: &LinkFinder, text: &str) -> Vec<String> {
+    finder.links(text).map(|l| l.as_str().to_string()).collect()
+}
+
+const BLOCK: Context = Context { before: Edge::Block, after: Edge::Block };
+
+#[test]
+fn gfm_www_links_need_a_delimiter_before_them() {
+    let gfm = LinkFinder::gfm();
+    assert_eq!(
+        texts(&gfm, "x www.a.com (www.b.com *www.c.com _www.d.com ~www.e.com"),
+        ["www.a.com", "www.b.com", "www.c.com", "www.d.com", "www.e.com"]
+    );
+    assert_eq!(texts(&gfm, "xwww.a.com :www.b.com"), Vec::<String>::new());
+    // At the start of a text run, the markup before it decides.
+    for (before, linked) in [
+        (Edge::Block, true),
+        (Edge::Line, true),
+        (Edge::EmphasisOpen, true),
+        (Edge::EmphasisClose, true),
+        (Edge::Other, false),
+    ] {
+        let context = Context { before, after: Edge::Block };
+        assert_eq!(!found(&gfm, "www.a.com", context).is_empty(), linked, "{before:?}");
+    }
+    // URLs and emails need nothing before them.
+    let other = Context { before: Edge::Other, after: Edge::Other };
+    assert_eq!(found(&gfm, "http://a.com x@y.org", other).len(), 2);
+}
+
+#[test]
+fn gfm_hrefs_and_kinds() {
+    let gfm = LinkFinder::gfm();
+    assert_eq!(
+        found(&gfm, "www.a.com https://b.org c@d.io mailto:e@f.gg xmpp:g@h.jj/r", BLOCK),
+        [
+            ("www.a.com".into(), "http://www.a.com".into()),
+            ("https://b.org".into(), "https://b.org".into()),
+            ("c@d.io".into(), "mailto:c@d.io".into()),
+            ("mailto:e@f.gg".into(), "mailto:e@f.gg".into()),
+            ("xmpp:g@h.jj/r".into(), "xmpp:g@h.jj/r".into()),
+        ]
+    );
+    let kinds = |k: Kinds| texts(&LinkFinder::gfm().kinds(k), "www.a.com http://b.org c@d.io");
+    assert_eq!(kinds(Kinds::WWW), ["www.a.com"]);
+    assert_eq!(kinds(Kinds::URL), ["http://b.org"]);
+    assert_eq!(kinds(Kinds::EMAIL), ["c@d.io"]);
+    // An email inside a URL link is part of the URL.
+    assert_eq!(texts(&gfm, "http://a.com/x@b.org"), ["http://a.com/x@b.org"]);
+    assert_eq!(gfm.links("x@y.org").next().unwrap().kind(), LinkKind::Email);
+}
+
+#[test]
+fn gfm_unicode_ends_follow_uts58() {
+    let plain = LinkFinder::gfm();
+    let unicode = LinkFinder::gfm().unicode_ends(true);
+    let cases = [
+        ("（https://example.com/x）です", "https://example.com/x）です", "https://example.com/x"),
+        ("https://example.com/x。", "https://example.com/x。", "https://example.com/x"),
+        (
+            "www.example.com/日本「東京」です。",
+            "www.example.com/日本「東京」です。",
+            "www.example.com/日本「東京」です",
+        ),
+        ("See https://example.com/a_(b).", "https://example.com/a_(b)", "https://example.com/a_(b)"),
+        ("https://例子.中国/路径。", "https://例子.中国/路径。", "https://例子.中国/路径"),
+        ("https://example.com.", "https://example.com", "https://example.com"),
+        ("https://example.com:8080/x<y", "https://example.com:8080/x", "https://example.com:8080/x"),
+    ];
+    for (text, gfm, uts58) in cases {
+        assert_eq!(texts(&plain, text), [gfm], "gfm: {text}");
+        assert_eq!(texts(&unicode, text), [uts58], "unicode ends: {text}");
+    }
+}
+
+#[test]
+fn md4c_candidates_are_delimited_on_both_sides() {
+    let md4c = LinkFinder::md4c();
+    assert_eq!(
+        texts(&md4c, "(a@b.co) [https://x.org] {www.y.com}, z@w.io!"),
+        ["a@b.co", "https://x.org", "www.y.com", "z@w.io"]
+    );
+    assert_eq!(texts(&md4c, "x:a@b.co a@b.co: https://x.org/a:b"), Vec::<String>::new());
+    // `**john.doe@example.com**`: emphasis marks around the text run.
+    let inside = Context { before: Edge::EmphasisOpen, after: Edge::EmphasisClose };
+    assert_eq!(found(&md4c, "john.doe@example.com", inside).len(), 1);
+    for context in [
+        Context { before: Edge::Other, after: Edge::Block },
+        Context { before: Edge::EmphasisClose, after: Edge::Block },
+        Context { before: Edge::Block, after: Edge::EmphasisOpen },
+        Context { before: Edge::Block, after: Edge::Other },
+    ] {
+        assert!(found(&md4c, "john.doe@example.com", context).is_empty(), "{context:?}");
+    }
+}
+
+#[test]
+fn md4c_segments_follow_its_character_rules() {
+    let md4c = LinkFinder::md4c();
+    for linked in [
+        "https://example.com/images/branding/logo_272x92.png",
+        "https://www.google.com/search?q=md4c+markdown",
+        "https://example.com#fragment",
+        "https://example.com/~username",
+        "https://codereview.qt-project.org/c/qt/qtwayland/+/545836",
+        "https://example.com/dir/",
+        "a.b+c@d-e.fg",
+    ] {
+        assert_eq!(texts(&md4c, linked), [linked]);
+    }
+    for rejected in [
+        "john__doe@example.com",
+        "a@b.c",
+        "a@localhost",
+        "https://a..b.com",
+        "https://-a.com",
+        "https://a.com/x(y)",
+        "ssh://example.com",
+        "HTTP://example.com",
+        "a@b.co-",
+    ] {
+        assert_eq!(texts(&md4c, rejected), Vec::<String>::new(), "{rejected}");
+    }
+    assert_eq!(texts(&md4c, "https://x.com/search?q=(a(b)c)"), ["https://x.com/search?q=(a(b)c)"]);
+    assert_eq!(texts(&md4c, "(https://x.com/search?q=(a))"), ["https://x.com/search?q=(a)"]);
+    assert_eq!(texts(&md4c, "https://x.com/search?q=(a"), Vec::<String>::new());
+}
