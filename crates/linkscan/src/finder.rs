@@ -275,6 +275,35 @@ impl LinkFinder {
         self
     }
 
+    /// A quick test: false means `text` has no link (no byte that could
+    /// start one: a label separator for UTS #58; `:`, `@` or `www.` for
+    /// GFM and MD4C). True means it may have one.
+    pub fn may_have_links(&self, text: &str) -> bool {
+        let bytes = text.as_bytes();
+        let mut pos = 0;
+        match self.dialect {
+            Dialect::Uts58 => {
+                while let Some(i) = memchr::memchr3(b'.', 0xE3, 0xEF, &bytes[pos..]) {
+                    if crate::host::separator_at(text, pos + i).is_some() {
+                        return true;
+                    }
+                    pos += i + 1;
+                }
+            }
+            Dialect::Gfm | Dialect::Md4c => {
+                // `www.` is found by its dot, rarer than `w` in prose.
+                while let Some(i) = memchr::memchr3(b':', b'@', b'.', &bytes[pos..]) {
+                    let at = pos + i;
+                    if bytes[at] != b'.' || (at >= 3 && &bytes[at - 3..at] == b"www") {
+                        return true;
+                    }
+                    pos = at + 1;
+                }
+            }
+        }
+        false
+    }
+
     /// The links in `text`, in order, never overlapping.
     pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
         self.links_in(text, Context::default())
@@ -382,6 +411,24 @@ impl Scan {
         self.local_run = (from, i, found);
         found
     }
+}
+
+/// The first occurrence of `needle` (non-empty) in `haystack`. `memmem`
+/// pays for building a searcher, which short texts (a Markdown text run)
+/// do not repay: they search for the first byte with `memchr` instead.
+#[inline]
+pub(crate) fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    if haystack.len() >= 256 {
+        return memchr::memmem::find(haystack, needle);
+    }
+    let mut pos = 0;
+    while let Some(i) = memchr::memchr(needle[0], &haystack[pos..]) {
+        if haystack[pos + i..].starts_with(needle) {
+            return Some(pos + i);
+        }
+        pos += i + 1;
+    }
+    None
 }
 
 /// A search for one needle whose last answer is kept: asked again for a

@@ -180,7 +180,8 @@ fn next_url_link(finder: &LinkFinder, text: &str, scan: &mut Scan) -> Option<(us
     loop {
         let pos = scan.url_pos;
         let colon = if urls { scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..])) } else { None };
-        let w = if www { scan.www.next(pos, |p| memchr::memmem::find(&bytes[p..], b"www.")) } else { None };
+        let w =
+            if www { scan.www.next(pos, |p| crate::finder::find_bytes(&bytes[p..], b"www.")) } else { None };
         let (at, is_www) = match (colon, w) {
             (Some(c), Some(w)) if w < c => (w, true),
             (Some(c), _) => (c, false),

@@ -24,12 +24,13 @@
 use crate::finder::{Context, Edge, LinkFinder};
 use alloc::collections::VecDeque;
 use alloc::string::String;
-use core::iter::Peekable;
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 
 /// Events with autolinks inserted: see the [module documentation](self).
 pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
-    events: Peekable<I>,
+    events: I,
+    /// The event after a text run, read to merge texts and learn the edge.
+    lookahead: Option<Event<'a>>,
     finder: &'f LinkFinder,
     /// Events produced but not yet yielded.
     queue: VecDeque<Event<'a>>,
@@ -46,7 +47,8 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
     pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
         Autolinks {
-            events: events.into_iter().peekable(),
+            events: events.into_iter(),
+            lookahead: None,
             finder,
             queue: VecDeque::new(),
             in_link: 0,
@@ -55,23 +57,28 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
         }
     }
 
-    /// Queues the events for one run of text: text and links.
-    fn linkify(&mut self, text: CowStr<'a>, after: Edge) {
-        let context = Context { before: self.before, after };
-        let finder = self.finder;
-        // Without links, the text goes out as it came.
-        if finder.links_in(&text, context).next().is_none() {
-            self.queue.push_back(Event::Text(text));
-            return;
+    /// The events for one run of text: the text itself when it has no
+    /// link, else nothing (text and links are queued). Kept out of line: the
+    /// hot path of `next` stays small.
+    #[inline(never)]
+    fn linkify(&mut self, text: CowStr<'a>, after: Edge) -> Option<Event<'a>> {
+        if !self.finder.may_have_links(&text) {
+            return Some(Event::Text(text));
         }
-        let piece = |s: &str, start: usize, end: usize| -> CowStr<'a> {
+        let context = Context { before: self.before, after };
+        let mut spans = self.finder.spans_in(&text, context).peekable();
+        if spans.peek().is_none_or(|s| s.link().is_none() && s.end() == text.len()) {
+            drop(spans);
+            return Some(Event::Text(text));
+        }
+        let piece = |start: usize, end: usize| -> CowStr<'a> {
             match &text {
                 CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
-                _ => CowStr::from(String::from(&s[start..end])),
+                other => CowStr::from(String::from(&other[start..end])),
             }
         };
-        for span in finder.spans_in(&text, context) {
-            let content = piece(&text, span.start(), span.end());
+        for span in spans {
+            let content = piece(span.start(), span.end());
             match span.link() {
                 None => self.queue.push_back(Event::Text(content)),
                 Some(link) => {
@@ -86,6 +93,7 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
                 }
             }
         }
+        None
     }
 }
 
@@ -138,26 +146,37 @@ fn is_block_edge(event: &Event<'_>) -> bool {
 impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
     type Item = Event<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
         loop {
-            if let Some(event) = self.queue.pop_front() {
-                return Some(event);
+            if !self.queue.is_empty() {
+                return self.queue.pop_front();
             }
-            let event = self.events.next()?;
+            let event = if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
             match event {
                 Event::Text(text) if self.in_link == 0 && !self.in_literal => {
                     // Merge the text events that follow.
                     let mut text = text;
-                    while let Some(Event::Text(more)) = self.events.peek() {
-                        let mut joined = String::from(&*text);
-                        joined.push_str(more);
-                        text = CowStr::from(joined);
-                        self.events.next();
+                    loop {
+                        match self.events.next() {
+                            Some(Event::Text(more)) => {
+                                let mut joined = String::from(&*text);
+                                joined.push_str(&more);
+                                text = CowStr::from(joined);
+                            }
+                            next => {
+                                self.lookahead = next;
+                                break;
+                            }
+                        }
                     }
-                    let after = edge_after(self.events.peek());
-                    self.linkify(text, after);
+                    let after = edge_after(self.lookahead.as_ref());
+                    let event = self.linkify(text, after);
                     self.before = Edge::Other;
-                    continue;
+                    match event {
+                        Some(event) => return Some(event),
+                        None => continue,
+                    }
                 }
                 Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.in_link += 1,
                 Event::End(TagEnd::Link | TagEnd::Image) => self.in_link = self.in_link.saturating_sub(1),

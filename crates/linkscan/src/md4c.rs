@@ -172,7 +172,8 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
         } else {
             scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..]))
         };
-        let w = if www { scan.www.next(pos, |p| memchr::memmem::find(&bytes[p..], b"www.")) } else { None };
+        let w =
+            if www { scan.www.next(pos, |p| crate::finder::find_bytes(&bytes[p..], b"www.")) } else { None };
         let (at, found) = match (mark, w) {
             (Some(m), Some(w)) if w < m => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
             (None, Some(w)) => (w, url(text, w, w + 4, scan).map(|r| (r, false))),

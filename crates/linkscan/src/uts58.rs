@@ -19,7 +19,8 @@ use crate::pqf::path_query_fragment_end;
 
 /// The next `。` (U+3002) at or after `scan.pos`.
 fn next_ideographic_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
-    scan.ideographic_stop.next(scan.pos, |pos| memchr::memmem::find(&bytes[pos..], "\u{3002}".as_bytes()))
+    scan.ideographic_stop
+        .next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], "\u{3002}".as_bytes()))
 }
 
 /// The next `．` (U+FF0E) or `｡` (U+FF61) at or after `scan.pos`.
@@ -66,7 +67,7 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
             .flatten()
             .min();
         let scheme = if finder.ip_hosts {
-            scan.scheme.next(scan.pos, |pos| memchr::memmem::find(&bytes[pos..], b"://"))
+            scan.scheme.next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], b"://"))
         } else {
             None
         };

@@ -1,0 +1,65 @@
+//! Rendering real-world Markdown (the README and docs files of the crates
+//! in the dependency tree) three ways: pulldown-cmark alone, pulldown-cmark
+//! with linkscan's GFM autolinks, and comrak with its autolink extension.
+//! All with GFM tables, strikethrough, task lists and footnotes.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+#[path = "../tests/common/markdown_corpus.rs"]
+mod markdown_corpus;
+
+fn pulldown_options() -> pulldown_cmark::Options {
+    use pulldown_cmark::Options;
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES
+}
+
+fn render_pulldown(texts: &[String], finder: Option<&linkscan::LinkFinder>) -> usize {
+    let mut html = String::new();
+    for text in texts {
+        html.clear();
+        let parser = pulldown_cmark::Parser::new_ext(text, pulldown_options());
+        match finder {
+            Some(f) => {
+                pulldown_cmark::html::push_html(&mut html, linkscan::markdown::Autolinks::new(parser, f))
+            }
+            None => pulldown_cmark::html::push_html(&mut html, parser),
+        }
+    }
+    html.len()
+}
+
+fn render_comrak(texts: &[String], options: &comrak::Options) -> usize {
+    texts.iter().map(|t| comrak::markdown_to_html(t, options).len()).sum()
+}
+
+fn markdown(c: &mut Criterion) {
+    let texts = markdown_corpus::texts();
+    let bytes: usize = texts.iter().map(String::len).sum();
+    let finder = linkscan::LinkFinder::gfm();
+    let mut options = comrak::Options::default();
+    options.extension.table = true;
+    options.extension.strikethrough = true;
+    options.extension.tasklist = true;
+    options.extension.footnotes = true;
+    options.extension.autolink = true;
+    let mut group = c.benchmark_group("markdown/real-world");
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("pulldown-cmark", |b| b.iter(|| render_pulldown(black_box(&texts), None)));
+    group.bench_function("pulldown-cmark+linkscan", |b| {
+        b.iter(|| render_pulldown(black_box(&texts), Some(&finder)))
+    });
+    group.bench_function("comrak", |b| b.iter(|| render_comrak(black_box(&texts), &options)));
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    targets = markdown
+}
+criterion_main!(benches);

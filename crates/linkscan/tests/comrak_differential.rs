@@ -1,0 +1,145 @@
+//! Differential test: GFM autolinks of pulldown-cmark + linkscan against
+//! comrak (a port of cmark-gfm) with `extension.autolink`, on real-world
+//! Markdown written by others: the README and docs Markdown files of the
+//! crates in this workspace's dependency tree, found through `cargo
+//! metadata`. The autolinks of each side are the links that appear only
+//! when autolinks are on; they are compared as (href, text) in order.
+//! There are no disagreements today; a new one (after a dependency update
+//! brings new files) fails the test, to be explained: a documented comrak
+//! divergence from cmark-gfm, or a linkscan bug.
+
+#![cfg(feature = "pulldown-cmark")]
+
+use comrak::nodes::{AstNode, NodeValue};
+use comrak::{Arena, Options as ComrakOptions, parse_document};
+use linkscan::LinkFinder;
+use linkscan::markdown::Autolinks;
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+#[path = "common/markdown_corpus.rs"]
+mod markdown_corpus;
+use markdown_corpus::corpus;
+
+type Links = Vec<(String, String)>;
+
+fn pulldown_links<'a>(events: impl Iterator<Item = Event<'a>>) -> Links {
+    let mut links = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    for event in events {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) => current = Some((dest_url.to_string(), String::new())),
+            Event::End(TagEnd::Link) => links.extend(current.take()),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, text)) = &mut current {
+                    text.push_str(&t);
+                }
+            }
+            _ => {}
+        }
+    }
+    links
+}
+
+fn comrak_links<'a>(node: &'a AstNode<'a>, links: &mut Links) {
+    if let NodeValue::Link(link) = &node.data.borrow().value {
+        let mut text = String::new();
+        for d in node.descendants() {
+            match &d.data.borrow().value {
+                NodeValue::Text(t) => text.push_str(t),
+                NodeValue::Code(code) => text.push_str(&code.literal),
+                _ => {}
+            }
+        }
+        links.push((link.url.clone(), text));
+        return;
+    }
+    for child in node.children() {
+        comrak_links(child, links);
+    }
+}
+
+/// The links of `with` that are not in `without` (a subsequence of it).
+fn added(with: Links, without: &Links) -> Links {
+    let mut rest = without.iter().peekable();
+    with.into_iter()
+        .filter(|link| {
+            if rest.peek() == Some(&link) {
+                rest.next();
+                false
+            } else {
+                true
+            }
+        })
+        .collect()
+}
+
+pub fn ours(markdown: &str, finder: &LinkFinder) -> Links {
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES;
+    let with = pulldown_links(Autolinks::new(Parser::new_ext(markdown, options), finder));
+    let without = pulldown_links(Parser::new_ext(markdown, options));
+    added(with, &without)
+}
+
+pub fn comrak(markdown: &str) -> Links {
+    let render = |autolink: bool| {
+        let mut options = ComrakOptions::default();
+        options.extension.table = true;
+        options.extension.strikethrough = true;
+        options.extension.tasklist = true;
+        options.extension.footnotes = true;
+        options.extension.autolink = autolink;
+        let arena = Arena::new();
+        let root = parse_document(&arena, markdown, &options);
+        let mut links = Vec::new();
+        comrak_links(root, &mut links);
+        links
+    };
+    added(render(true), &render(false))
+}
+
+#[test]
+fn gfm_autolinks_agree_with_comrak_on_real_markdown() {
+    let finder = LinkFinder::gfm();
+    let files = corpus();
+    assert!(files.len() >= 20, "the corpus has {} files", files.len());
+    let (mut agreed, mut total_ours, mut total_comrak, mut bytes) = (0, 0, 0, 0);
+    let mut disagreements = Vec::new();
+    for path in &files {
+        let Ok(markdown) = std::fs::read_to_string(path) else { continue };
+        bytes += markdown.len();
+        let (a, b) = (ours(&markdown, &finder), comrak(&markdown));
+        total_ours += a.len();
+        total_comrak += b.len();
+        if a == b {
+            agreed += a.len();
+            continue;
+        }
+        let only_ours: Links = a.iter().filter(|l| !b.contains(l)).cloned().collect();
+        let only_comrak: Links = b.iter().filter(|l| !a.contains(l)).cloned().collect();
+        agreed += a.len() - only_ours.len();
+        disagreements.push((path.clone(), only_ours, only_comrak));
+    }
+    println!(
+        "comrak differential: {} files, {} KB, autolinks: linkscan {total_ours}, comrak {total_comrak}, agreed {agreed}",
+        files.len(),
+        bytes / 1024
+    );
+    for (path, only_ours, only_comrak) in &disagreements {
+        println!("  {}", path.display());
+        for l in only_ours {
+            println!("    only linkscan: {l:?}");
+        }
+        for l in only_comrak {
+            println!("    only comrak:   {l:?}");
+        }
+    }
+    assert!(
+        disagreements.is_empty(),
+        "{} files where the autolinks differ (listed above)",
+        disagreements.len()
+    );
+    assert!(total_ours >= 100, "too few autolinks in the corpus to compare");
+}
