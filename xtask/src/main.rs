@@ -214,7 +214,10 @@ fn render(
     let _ = writeln!(out, "pub(crate) const LABEL_BIT: u8 = {LABEL_BIT:#04x};");
     let _ = writeln!(out, "/// A label separator: `.` or a code point UTS #46 maps to it.");
     let _ = writeln!(out, "pub(crate) const DOT_BIT: u8 = {DOT_BIT:#04x};");
-    let _ = writeln!(out, "/// General_Category P* (Unicode 17.0 via icu_properties 2.3): punctuation for the GFM dialect.");
+    let _ = writeln!(
+        out,
+        "/// General_Category P* (Unicode 17.0 via icu_properties 2.3): punctuation for the GFM dialect."
+    );
     let _ = writeln!(out, "pub(crate) const PUNCT_BIT: u8 = {PUNCT_BIT:#04x};\n");
     let _ = writeln!(out, "pub(crate) const BLOCK_SHIFT: u32 = {BLOCK_SHIFT};");
     let _ = writeln!(out, "pub(crate) const CHUNK_SHIFT: u32 = {CHUNK_SHIFT};\n");
