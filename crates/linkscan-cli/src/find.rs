@@ -1,101 +1,151 @@
-//! `linkscan find`: the links in text files.
+//! `linkscan find`: the links in text files, streamed.
 
-use crate::options::FinderOptions;
-use std::io::{self, BufWriter, Write};
+use crate::input::Position;
+use crate::options::{FinderOptions, StreamOptions};
+use crate::pipeline::{self, Result as Step};
+use clap::ValueEnum;
+use linkscan::{LinkFinder, OffsetConverter, OffsetUnit};
+use std::collections::HashSet;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Reads a file, or standard input for `-`.
-pub fn read_input(name: &str) -> io::Result<String> {
-    let bytes = if name == "-" {
-        let mut buf = Vec::new();
-        io::Read::read_to_end(&mut io::stdin().lock(), &mut buf)?;
-        buf
-    } else {
-        std::fs::read(name)?
-    };
-    String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-        )
-    })
-}
-
 /// Output formats of `find`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One JSON object per link.
+    /// `FILE:LINE:COL: link`, one link per line (coloured on a terminal).
+    Text,
+    /// One JSON object per link: file, line, start, end, kind, text, href.
     Jsonl,
+    /// Tab-separated: file, line, start, end, kind, text, href.
+    Tsv,
     /// The input with ⸠ and ⸡ around each link.
     Marked,
 }
 
-/// `linkscan find`.
-pub fn run(mut files: Vec<String>, format: Format, options: &FinderOptions) -> io::Result<ExitCode> {
-    if files.is_empty() {
-        files.push("-".into());
-    }
-    let finder = options.finder()?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    let (mut found, mut failed) = (0usize, false);
-    for name in &files {
-        let text = match read_input(name) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("linkscan: {name}: {e}");
-                failed = true;
-                continue;
-            }
-        };
-        let display = if name == "-" { "<stdin>" } else { name.as_str() };
-        let mut pos = 0;
-        let mut line = 1;
-        for link in finder.links(&text) {
-            found += 1;
-            match format {
-                Format::Marked => {
-                    out.write_all(&text.as_bytes()[pos..link.start()])?;
-                    write!(out, "⸠{}⸡", link.as_str())?;
-                }
-                Format::Jsonl => {
-                    line += text.as_bytes()[pos..link.start()].iter().filter(|&&b| b == b'\n').count();
-                    out.write_all(b"{\"file\":")?;
-                    json_string(&mut out, display)?;
-                    write!(
-                        out,
-                        ",\"line\":{line},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
-                        link.start(),
-                        link.end(),
-                        link.kind().as_str()
-                    )?;
-                    json_string(&mut out, link.as_str())?;
-                    out.write_all(b",\"href\":")?;
-                    json_string(&mut out, &link.href())?;
-                    out.write_all(b"}\n")?;
-                }
-            }
-            pos = link.start();
-            if format == Format::Marked {
-                pos = link.end();
-            }
-        }
-        if format == Format::Marked {
-            out.write_all(&text.as_bytes()[pos..])?;
-        }
-    }
-    out.flush()?;
-    Ok(ExitCode::from(if failed {
-        2
-    } else if found == 0 {
-        1
-    } else {
-        0
-    }))
+/// Units for `start`, `end` and the column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Offsets {
+    /// UTF-8 bytes.
+    Bytes,
+    /// Unicode scalar values (Python, Rust chars).
+    Chars,
+    /// UTF-16 code units (JavaScript, Java).
+    Utf16,
 }
 
-/// Writes `s` as a JSON string.
-fn json_string(out: &mut impl Write, s: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
+impl Offsets {
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn unit(self) -> OffsetUnit {
+        match self {
+            Offsets::Bytes => OffsetUnit::Bytes,
+            Offsets::Chars => OffsetUnit::Chars,
+            Offsets::Utf16 => OffsetUnit::Utf16,
+        }
+    }
+}
+
+/// What `find` prints, and how.
+pub struct Settings {
+    pub format: Format,
+    pub offsets: Offsets,
+    pub count: bool,
+    pub unique: bool,
+    pub color: bool,
+}
+
+/// The result of one chunk.
+struct Found {
+    out: Vec<u8>,
+    links: u64,
+    hrefs: Vec<String>,
+}
+
+const MAGENTA: &str = "\x1b[35m";
+const GREEN: &str = "\x1b[32m";
+const BOLD_RED: &str = "\x1b[1;31m";
+const RESET: &str = "\x1b[0m";
+
+/// Formats the links of one chunk.
+fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
+    let mut found = Found { out: Vec::new(), links: 0, hrefs: Vec::new() };
+    let unit = settings.offsets.index();
+    let mut conv = OffsetConverter::new(text, settings.offsets.unit());
+    let base = start.units()[unit];
+    let (mut line, mut line_start, mut cursor) = (start.line, start.line_start[unit], 0);
+    let out = &mut found.out;
+    for link in finder.links(text) {
+        found.links += 1;
+        if settings.unique {
+            found.hrefs.push(link.href().into_owned());
+            continue;
+        }
+        if settings.count {
+            continue;
+        }
+        if settings.format == Format::Marked {
+            out.extend_from_slice(&text.as_bytes()[cursor..link.start()]);
+            out.extend_from_slice("⸠".as_bytes());
+            out.extend_from_slice(link.as_str().as_bytes());
+            out.extend_from_slice("⸡".as_bytes());
+            cursor = link.end();
+            continue;
+        }
+        let gap = &text.as_bytes()[cursor..link.start()];
+        if let Some(nl) = memchr::memrchr(b'\n', gap) {
+            line += memchr::memchr_iter(b'\n', gap).count() as u64;
+            line_start = base + conv.convert(cursor + nl + 1) as u64;
+        }
+        cursor = link.end();
+        let (s, e) = (base + conv.convert(link.start()) as u64, base + conv.convert(link.end()) as u64);
+        let _ = match settings.format {
+            Format::Text if settings.color => writeln!(
+                out,
+                "{MAGENTA}{file}{RESET}:{GREEN}{line}{RESET}:{}: {BOLD_RED}{}{RESET}",
+                s - line_start + 1,
+                link.as_str()
+            ),
+            Format::Text => writeln!(out, "{file}:{line}:{}: {}", s - line_start + 1, link.as_str()),
+            Format::Tsv => writeln!(
+                out,
+                "{}\t{line}\t{s}\t{e}\t{}\t{}\t{}",
+                tsv_field(file),
+                link.kind().as_str(),
+                link.as_str(),
+                link.href()
+            ),
+            Format::Jsonl | Format::Marked => {
+                out.extend_from_slice(b"{\"file\":");
+                json_string(out, file);
+                let _ = write!(
+                    out,
+                    ",\"line\":{line},\"start\":{s},\"end\":{e},\"kind\":\"{}\",\"text\":",
+                    link.kind().as_str()
+                );
+                json_string(out, link.as_str());
+                out.extend_from_slice(b",\"href\":");
+                json_string(out, &link.href());
+                out.extend_from_slice(b"}\n");
+                Ok(())
+            }
+        };
+    }
+    if settings.format == Format::Marked && !settings.count && !settings.unique {
+        out.extend_from_slice(&text.as_bytes()[cursor..]);
+    }
+    found
+}
+
+/// A file name in a TSV field: tabs, newlines and backslashes escaped.
+fn tsv_field(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
+}
+
+/// Appends `s` as a JSON string.
+pub fn json_string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
     let mut last = 0;
     for (i, b) in s.bytes().enumerate() {
         let escape: &[u8] = match b {
@@ -107,14 +157,92 @@ fn json_string(out: &mut impl Write, s: &str) -> io::Result<()> {
             0..=0x1F => b"",
             _ => continue,
         };
-        out.write_all(&s.as_bytes()[last..i])?;
+        out.extend_from_slice(&s.as_bytes()[last..i]);
         if escape.is_empty() {
-            write!(out, "\\u{b:04x}")?;
+            let _ = write!(out, "\\u{b:04x}");
         } else {
-            out.write_all(escape)?;
+            out.extend_from_slice(escape);
         }
         last = i + 1;
     }
-    out.write_all(&s.as_bytes()[last..])?;
-    out.write_all(b"\"")
+    out.extend_from_slice(&s.as_bytes()[last..]);
+    out.push(b'"');
+}
+
+/// `linkscan find`.
+pub fn run(
+    files: Vec<String>,
+    settings: &Settings,
+    options: &FinderOptions,
+    stream: &StreamOptions,
+) -> io::Result<ExitCode> {
+    let inputs = crate::inputs(files);
+    let finder = options.finder()?;
+    let progress = crate::progress::Progress::new(&inputs);
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let (mut failed, mut total, mut per_input) = (false, 0u64, 0u64);
+    let mut seen: HashSet<String> = HashSet::new();
+    let several = inputs.len() > 1;
+    pipeline::run(
+        &inputs,
+        stream.jobs(),
+        stream.lossy,
+        |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
+        |step| {
+            match step {
+                Step::Output { output, bytes, .. } => {
+                    progress.advance(bytes);
+                    total += output.links;
+                    per_input += output.links;
+                    if settings.unique {
+                        for href in output.hrefs {
+                            if !seen.contains(&href) {
+                                writeln!(out, "{href}")?;
+                                seen.insert(href);
+                            }
+                        }
+                    } else {
+                        out.write_all(&output.out)?;
+                    }
+                }
+                Step::Error { input, message } => {
+                    out.flush()?;
+                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                    failed = true;
+                }
+                Step::End { input } => {
+                    if settings.count && !settings.unique {
+                        if several {
+                            writeln!(out, "{}:{per_input}", inputs[input].display)?;
+                        } else {
+                            writeln!(out, "{per_input}")?;
+                        }
+                    }
+                    per_input = 0;
+                }
+            }
+            Ok(())
+        },
+    )?;
+    progress.finish();
+    out.flush()?;
+    Ok(ExitCode::from(if failed {
+        2
+    } else if total == 0 {
+        1
+    } else {
+        0
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_string;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        let mut out = Vec::new();
+        json_string(&mut out, "a\"b\\c\n\u{1}é");
+        assert_eq!(String::from_utf8(out).unwrap(), "\"a\\\"b\\\\c\\n\\u0001é\"");
+    }
 }

@@ -1,11 +1,15 @@
 //! The `linkscan` command-line tool.
 
 mod find;
+mod html;
+mod input;
 mod markdown;
 mod options;
+mod pipeline;
+mod progress;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use options::FinderOptions;
+use options::{Color, FinderOptions, StreamOptions};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -19,9 +23,13 @@ fn version() -> String {
     )
 }
 
-/// Find links (URLs and email addresses) in text, and format URLs for people to read.
+/// Find links (URLs and email addresses) in text and Markdown, and format
+/// URLs for people to read.
+///
+/// Exit codes: 0 links found (or none asked for), 1 no link found (find),
+/// 2 an error (the other inputs are still processed).
 #[derive(Parser)]
-#[command(name = "linkscan", about, max_term_width = 100)]
+#[command(name = "linkscan", about, long_about, max_term_width = 100)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -30,18 +38,69 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Find the links in text files (standard input when no FILE or `-`).
+    ///
+    /// Inputs are read in chunks cut at white space, which no link contains,
+    /// so memory stays bounded whatever the size; a single line with no white
+    /// space longer than 16 MiB is cut there, and a link across that cut is
+    /// found in pieces. Chunks are processed on several threads (-j); output
+    /// keeps the order of the inputs. Offsets count from the start of each
+    /// input; LINE is 1-based, COL (text format) 1-based in the --offsets unit.
     #[command(after_help = "Examples:\n  \
         printf 'See www.example.com/αβγ). Or mail アルベルト@example.com.\\n' | linkscan find --format marked\n  \
         → See ⸠www.example.com/αβγ⸡). Or mail ⸠アルベルト@example.com⸡.\n  \
-        linkscan find --format jsonl notes.txt")]
+        linkscan find notes.txt                           notes.txt:3:14: https://example.com/x\n  \
+        linkscan find --format jsonl --offsets utf16 *.txt > links.jsonl\n  \
+        linkscan find --unique --require-scheme mail.txt  distinct hrefs, one per line\n  \
+        linkscan find --count -j 2 big.log")]
     Find {
         /// Files to read; `-` or none for standard input.
         files: Vec<String>,
-        /// Output format: `jsonl` (one JSON object per link: file, line, start,
-        /// end, kind, text, href) or `marked` (the input with ⸠ and ⸡ around
-        /// each link, as in LinkDetectionTest.txt).
-        #[arg(long, value_enum, default_value_t = find::Format::Jsonl)]
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = find::Format::Text)]
         format: find::Format,
+        /// Unit of start, end and column.
+        #[arg(long, value_enum, default_value_t = find::Offsets::Bytes)]
+        offsets: find::Offsets,
+        /// Print only the number of links (per file when there are several).
+        #[arg(long)]
+        count: bool,
+        /// Print each distinct href once, in order of first appearance.
+        #[arg(long)]
+        unique: bool,
+        /// Colour the text format.
+        #[arg(long, value_enum, default_value_t = Color::Auto)]
+        color: Color,
+        #[command(flatten)]
+        stream: StreamOptions,
+        #[command(flatten)]
+        options: FinderOptions,
+    },
+    /// Write text as HTML: escaped, with `<a href>` around each link.
+    ///
+    /// hrefs are attribute-escaped and never use the javascript:, data: or
+    /// vbscript: schemes. Streams like `find`.
+    #[command(after_help = "Examples:\n  \
+        printf 'Docs: example.com/a?b=1&c=2 <x@y.org>\\n' | linkscan html\n  \
+        → Docs: <a href=\"https://example.com/a?b=1&amp;c=2\">example.com/a?b=1&amp;c=2</a> &lt;<a href=\"mailto:x@y.org\">x@y.org</a>&gt;\n  \
+        linkscan html --page --rel 'nofollow noopener' --target _blank chat.log > chat.html")]
+    Html {
+        /// Files to read; `-` or none for standard input.
+        files: Vec<String>,
+        /// The rel attribute of each link.
+        #[arg(long)]
+        rel: Option<String>,
+        /// The target attribute of each link.
+        #[arg(long)]
+        target: Option<String>,
+        /// The class attribute of each link.
+        #[arg(long)]
+        class: Option<String>,
+        /// Wrap the output in a minimal standalone HTML page (UTF-8), each
+        /// input in a <pre>.
+        #[arg(long)]
+        page: bool,
+        #[command(flatten)]
+        stream: StreamOptions,
         #[command(flatten)]
         options: FinderOptions,
     },
@@ -84,13 +143,27 @@ enum Command {
     },
 }
 
+/// The inputs named on the command line; standard input when none.
+pub fn inputs(mut files: Vec<String>) -> Vec<input::Input> {
+    if files.is_empty() {
+        files.push("-".into());
+    }
+    files.iter().map(|f| input::Input::new(f)).collect()
+}
+
 fn main() -> ExitCode {
     let matches = Cli::command().version(version()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
-        Command::Format { urls, email } => format(urls, email),
-        Command::Find { files, format, options } => find::run(files, format, &options),
+        Command::Find { files, format, offsets, count, unique, color, stream, options } => {
+            let settings = find::Settings { format, offsets, count, unique, color: color.enabled() };
+            find::run(files, &settings, &options, &stream)
+        }
+        Command::Html { files, rel, target, class, page, stream, options } => {
+            html::run(files, &html::Settings { rel, target, class, page }, &options, &stream)
+        }
         Command::Markdown { files, options } => markdown::run(files, &options),
+        Command::Format { urls, email } => format(urls, email),
     };
     match result {
         Ok(code) => code,

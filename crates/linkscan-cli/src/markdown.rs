@@ -1,17 +1,27 @@
 //! `linkscan markdown`: Markdown to HTML with autolinks.
 
-use crate::find::read_input;
+use crate::input::Input;
 use crate::options::{Dialect, FinderOptions};
 use linkscan::markdown::Autolinks;
 use pulldown_cmark::{Options, Parser, html};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
+/// Reads a whole input as UTF-8.
+fn read_whole(input: &Input) -> io::Result<String> {
+    let mut bytes = Vec::new();
+    input.open()?.read_to_end(&mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
+        )
+    })
+}
+
 /// Renders each file (standard input for `-` or none) to standard output.
-pub fn run(mut files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> {
-    if files.is_empty() {
-        files.push("-".into());
-    }
+pub fn run(files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> {
+    let inputs = crate::inputs(files);
     let finder = options.finder()?;
     let extensions = if options.dialect == Dialect::Gfm {
         Options::ENABLE_TABLES
@@ -23,11 +33,11 @@ pub fn run(mut files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCo
     };
     let mut out = io::stdout().lock();
     let mut failed = false;
-    for name in &files {
-        let text = match read_input(name) {
+    for input in &inputs {
+        let text = match read_whole(input) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("linkscan: {name}: {e}");
+                eprintln!("linkscan: {}: {e}", input.display);
                 failed = true;
                 continue;
             }

@@ -78,3 +78,45 @@ impl FinderOptions {
         Ok(finder.tlds(tlds))
     }
 }
+
+/// How inputs are read: threads, and what to do with invalid UTF-8.
+#[derive(Args, Debug, Clone)]
+pub struct StreamOptions {
+    /// Threads that process chunks of input (default: the number of CPUs).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Replace invalid UTF-8 with U+FFFD instead of stopping at it with an
+    /// error (offsets then count the replaced text).
+    #[arg(long)]
+    pub lossy: bool,
+}
+
+impl StreamOptions {
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+    }
+}
+
+/// When to colour output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+impl Color {
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
+            }
+        }
+    }
+}

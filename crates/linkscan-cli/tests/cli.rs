@@ -24,6 +24,23 @@ fn example(name: &str) -> String {
     format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
+fn data(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// A scratch file with these contents.
+fn scratch(name: &str, contents: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("linkscan-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write scratch file");
+    path
+}
+
 #[test]
 fn find_marked_prints_the_uts58_example() {
     let out = linkscan(
@@ -36,7 +53,7 @@ fn find_marked_prints_the_uts58_example() {
 
 #[test]
 fn find_jsonl_has_one_object_per_link() {
-    let out = linkscan(&["find"], "a example.com/\"x\" b\nmail a@b.org\n");
+    let out = linkscan(&["find", "--format", "jsonl"], "a example.com/\"x\" b\nmail a@b.org\n");
     assert_eq!(
         stdout(&out),
         "{\"file\":\"<stdin>\",\"line\":1,\"start\":2,\"end\":16,\"kind\":\"url\",\"text\":\"example.com/\\\"x\",\"href\":\"https://example.com/\\\"x\"}\n\
@@ -89,4 +106,167 @@ fn bad_options_are_clear_errors() {
 fn version_names_the_data() {
     let out = linkscan(&["--version"], "");
     assert!(stdout(&out).contains("Unicode 17.0.0") && stdout(&out).contains("IANA TLD list 2026-11-01"));
+}
+
+#[test]
+fn find_text_tsv_count_and_unique() {
+    let file = example("sample.txt");
+    let text = stdout(&linkscan(&["find", "--color", "never", &file], ""));
+    assert!(text.starts_with(&format!("{file}:1:22: https://example.com/releases/v2.0\n")), "{text}");
+    assert!(text.contains(&format!("{file}:3:6: アルベルト@example.com\n")));
+    let colored = stdout(&linkscan(&["find", "--color", "always", &file], ""));
+    assert!(
+        colored.contains("\x1b[35m")
+            && colored.contains("\x1b[1;31mhttps://example.com/releases/v2.0\x1b[0m")
+    );
+    let tsv = stdout(&linkscan(&["find", "--format", "tsv", &file], ""));
+    assert_eq!(
+        tsv.lines().next(),
+        Some(
+            format!(
+                "{file}\t1\t21\t54\turl\thttps://example.com/releases/v2.0\thttps://example.com/releases/v2.0"
+            )
+            .as_str()
+        )
+    );
+    assert_eq!(stdout(&linkscan(&["find", "--count", &file], "")), "7\n");
+    let two = linkscan(&["find", "--count", &file, &example("urls.txt")], "");
+    assert_eq!(stdout(&two), format!("{file}:7\n{}:7\n", example("urls.txt")));
+    let unique = stdout(&linkscan(&["find", "--unique", &file, &file], ""));
+    assert_eq!(unique.lines().count(), 7, "{unique}");
+    assert!(unique.contains("mailto:support@example.net\n"));
+}
+
+#[test]
+fn offsets_in_bytes_chars_and_utf16() {
+    let file = data("offsets.txt");
+    let text = std::fs::read_to_string(&file).expect("offsets.txt");
+    for (unit, count) in [
+        ("bytes", (|s: &str| s.len()) as fn(&str) -> usize),
+        ("chars", |s: &str| s.chars().count()),
+        ("utf16", |s: &str| s.encode_utf16().count()),
+    ] {
+        let out = stdout(&linkscan(&["find", "--format", "tsv", "--offsets", unit, &file], ""));
+        let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(rows.len(), 3, "{unit}: {out}");
+        for row in &rows {
+            let link = row[5];
+            let byte_start = text.find(link).expect("the link is in the file");
+            let (start, end): (usize, usize) = (row[2].parse().unwrap(), row[3].parse().unwrap());
+            assert_eq!(start, count(&text[..byte_start]), "{unit} start of {link}");
+            assert_eq!(end, count(&text[..byte_start + link.len()]), "{unit} end of {link}");
+        }
+        // Columns count in the same unit from the start of the line.
+        let plain = stdout(&linkscan(&["find", "--offsets", unit, "--color", "never", &file], ""));
+        let last = plain.lines().last().expect("a line");
+        let line2 = text.lines().nth(1).unwrap();
+        let col = count(&line2[..line2.find("example.org").unwrap()]) + 1;
+        assert_eq!(last, format!("{file}:2:{col}: example.org/a😀b"), "{unit}");
+    }
+}
+
+#[test]
+fn invalid_utf8_is_an_error_unless_lossy() {
+    let file = data("invalid-utf8.txt");
+    let strict = linkscan(&["find", "--format", "jsonl", &file], "");
+    assert_eq!(strict.status.code(), Some(2));
+    assert!(stderr(&strict).contains(&format!("{file}: invalid UTF-8 at byte 26")), "{}", stderr(&strict));
+    assert!(stdout(&strict).contains("\"text\":\"example.com\""), "the text before the bad bytes is read");
+    assert!(!stdout(&strict).contains("example.org"));
+    let lossy = linkscan(&["find", "--lossy", "--format", "jsonl", &file], "");
+    assert_eq!(lossy.status.code(), Some(0), "{}", stderr(&lossy));
+    assert!(stdout(&lossy).contains("\"text\":\"example.org\""));
+}
+
+#[test]
+fn directories_and_missing_files_are_named_and_skipped() {
+    let out = linkscan(
+        &["find", "--count", "/nonexistent.txt", env!("CARGO_MANIFEST_DIR"), &example("sample.txt")],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("linkscan: /nonexistent.txt: No such file or directory"), "{err}");
+    assert!(err.contains(&format!("{}: is a directory", env!("CARGO_MANIFEST_DIR"))), "{err}");
+    assert!(stdout(&out).contains(&format!("{}:7", example("sample.txt"))));
+}
+
+#[test]
+fn links_across_every_chunk_boundary_are_found_whole() {
+    // 6 MiB of text with a link around every multiple of 1 MiB (the chunk
+    // size), and thousands of links elsewhere.
+    const MIB: usize = 1 << 20;
+    let mut text = String::new();
+    let mut expected = 0;
+    let mut k = 0;
+    while text.len() < 6 * MIB {
+        let next_boundary = (text.len() / MIB + 1) * MIB;
+        if next_boundary - text.len() < 40 {
+            // Put a link so that the boundary falls in its middle.
+            while text.len() < next_boundary - 20 {
+                text.push('x');
+            }
+            text.push_str(" https://example.com/boundary/straddling/link-");
+            text.push_str(&k.to_string());
+            text.push(' ');
+        } else {
+            text.push_str(&format!("word{k} example{k}.org/path?q={k} more text here\n"));
+        }
+        expected += 1;
+        k += 1;
+    }
+    let file = scratch("boundaries.txt", text.as_bytes());
+    let finder = linkscan::LinkFinder::new();
+    let whole: Vec<String> = finder.links(&text).map(|l| l.as_str().to_string()).collect();
+    assert_eq!(whole.len(), expected);
+    for jobs in ["1", "2", "4"] {
+        let out = linkscan(&["find", "--format", "tsv", "-j", jobs, file.to_str().unwrap()], "");
+        let found: Vec<String> =
+            stdout(&out).lines().map(|l| l.split('\t').nth(5).unwrap().to_string()).collect();
+        assert_eq!(found, whole, "-j {jobs}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let text = "see https://example.com/x and example.org\n".repeat(200_000);
+    let file = scratch("long.txt", text.as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+        .args(["find", file.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut first = String::new();
+    {
+        let stdout = child.stdout.take().expect("stdout");
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut first).expect("a line");
+    } // `| head -1`: the pipe closes here.
+    let out = child.wait_with_output().expect("it ends");
+    assert!(first.ends_with(":1:5: https://example.com/x\n"), "{first}");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
+
+#[test]
+fn html_escapes_and_links() {
+    let out = linkscan(&["html", "--class", "l", "--target", "_blank"], "a<b> & example.com/x?y=1&z=2\n");
+    assert_eq!(
+        stdout(&out),
+        "a&lt;b&gt; &amp; <a href=\"https://example.com/x?y=1&amp;z=2\" target=\"_blank\" class=\"l\">example.com/x?y=1&amp;z=2</a>\n"
+    );
+    let page = stdout(&linkscan(&["html", "--page"], "x.com\n"));
+    assert!(page.starts_with("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">"), "{page}");
+    assert!(page.contains("<pre><a href=\"https://x.com\">x.com</a>\n</pre>") && page.ends_with("</html>\n"));
+    let gfm = stdout(&linkscan(&["html", "--dialect", "gfm", "--kinds", "www"], "www.a.com b@c.org\n"));
+    assert_eq!(gfm, "<a href=\"http://www.a.com\">www.a.com</a> b@c.org\n");
+}
+
+#[test]
+fn every_command_has_help_with_examples() {
+    for command in ["find", "html", "markdown", "format"] {
+        let out = linkscan(&[command, "--help"], "");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(stdout(&out).contains("Examples:"), "{command}");
+    }
 }

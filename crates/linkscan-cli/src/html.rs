@@ -1,0 +1,78 @@
+//! `linkscan html`: text to HTML with links, streamed.
+
+use crate::options::{FinderOptions, StreamOptions};
+use crate::pipeline::{self, Result as Step};
+use linkscan::html::{HtmlOptions, escape_html, linkify_with};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Attributes and page wrapping for `html`.
+pub struct Settings {
+    pub rel: Option<String>,
+    pub target: Option<String>,
+    pub class: Option<String>,
+    pub page: bool,
+}
+
+/// `linkscan html`.
+pub fn run(
+    files: Vec<String>,
+    settings: &Settings,
+    options: &FinderOptions,
+    stream: &StreamOptions,
+) -> io::Result<ExitCode> {
+    let inputs = crate::inputs(files);
+    let finder = options.finder()?;
+    let attrs = HtmlOptions {
+        rel: settings.rel.as_deref(),
+        target: settings.target.as_deref(),
+        class: settings.class.as_deref(),
+    };
+    let progress = crate::progress::Progress::new(&inputs);
+    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    if settings.page {
+        let mut title = String::new();
+        escape_html(&mut title, &inputs.iter().map(|i| i.display.as_str()).collect::<Vec<_>>().join(", "));
+        write!(
+            out,
+            "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n</head>\n<body>\n"
+        )?;
+    }
+    let mut started = vec![false; inputs.len()];
+    let mut failed = false;
+    pipeline::run(
+        &inputs,
+        stream.jobs(),
+        stream.lossy,
+        |_, text, _| linkify_with(text, &finder, &attrs),
+        |step| {
+            match step {
+                Step::Output { input, output, bytes } => {
+                    progress.advance(bytes);
+                    if settings.page && !started[input] {
+                        started[input] = true;
+                        out.write_all(b"<pre>")?;
+                    }
+                    out.write_all(output.as_bytes())?;
+                }
+                Step::Error { input, message } => {
+                    out.flush()?;
+                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                    failed = true;
+                }
+                Step::End { input } => {
+                    if settings.page && started[input] {
+                        out.write_all(b"</pre>\n")?;
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if settings.page {
+        out.write_all(b"</body>\n</html>\n")?;
+    }
+    progress.finish();
+    out.flush()?;
+    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}

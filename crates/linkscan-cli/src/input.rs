@@ -1,0 +1,218 @@
+//! Reading inputs in chunks that no link crosses.
+//!
+//! A chunk ends just after a newline, or else after other white space
+//! (space, tab, CR, form feed): no link of any dialect contains white
+//! space, and none looks back or ahead across it, so finding links chunk by
+//! chunk gives what finding them in the whole text gives. A line with no
+//! white space longer than [`MAX_CHUNK`] is cut at a character boundary
+//! there; a link across that cut is found in two pieces (or not at all).
+
+use std::fs::File;
+use std::io::{self, Read};
+
+/// The size a chunk aims at.
+pub const CHUNK: usize = 1 << 20;
+/// The largest chunk: how far a line without white space may grow before it
+/// is cut.
+pub const MAX_CHUNK: usize = 16 << 20;
+
+/// Where a chunk starts in its input: offsets from the start of the input
+/// in each unit, the 1-based line number, and where that line starts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Position {
+    pub bytes: u64,
+    pub chars: u64,
+    pub utf16: u64,
+    pub line: u64,
+    pub line_start: [u64; 3],
+}
+
+impl Position {
+    pub fn units(&self) -> [u64; 3] {
+        [self.bytes, self.chars, self.utf16]
+    }
+}
+
+/// Counts of a piece of text in bytes, chars and UTF-16 units.
+pub fn units(text: &[u8]) -> [u64; 3] {
+    let chars = text.iter().filter(|&&b| (b as i8) >= -0x40).count() as u64;
+    let astral = text.iter().filter(|&&b| b >= 0xF0).count() as u64;
+    [text.len() as u64, chars, chars + astral]
+}
+
+/// A named input: a file, or standard input for `-`.
+pub struct Input {
+    pub name: String,
+    /// How it is shown in output.
+    pub display: String,
+}
+
+impl Input {
+    pub fn new(name: &str) -> Input {
+        let display = if name == "-" { "<stdin>".to_string() } else { name.to_string() };
+        Input { name: name.to_string(), display }
+    }
+
+    /// Opens it; a directory is an error.
+    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+        if self.name == "-" {
+            return Ok(Box::new(io::stdin()));
+        }
+        let file = File::open(&self.name)?;
+        if file.metadata()?.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        Ok(Box::new(file))
+    }
+
+    /// Its size, if it is a file.
+    pub fn size(&self) -> Option<u64> {
+        (self.name != "-").then(|| std::fs::metadata(&self.name).ok().map(|m| m.len())).flatten()
+    }
+}
+
+/// What reading produces, in order.
+pub enum Piece {
+    /// Text that ends at a place no link crosses.
+    Text { text: String, start: Position },
+    /// The input cannot be read (any further).
+    Error(String),
+}
+
+/// Cuts an input into chunks.
+pub struct Chunker {
+    reader: Box<dyn Read + Send>,
+    buf: Vec<u8>,
+    position: Position,
+    lossy: bool,
+    done: bool,
+    /// An error to report after the text before it.
+    pending_error: Option<String>,
+}
+
+impl Chunker {
+    pub fn new(reader: Box<dyn Read + Send>, lossy: bool) -> Chunker {
+        Chunker {
+            reader,
+            buf: Vec::with_capacity(CHUNK + 4096),
+            position: Position { line: 1, ..Position::default() },
+            lossy,
+            done: false,
+            pending_error: None,
+        }
+    }
+
+    /// Reads until `buf` holds at least `want` bytes or the input ends.
+    fn fill(&mut self, want: usize) -> io::Result<bool> {
+        while self.buf.len() < want {
+            let old = self.buf.len();
+            self.buf.resize(want.max(old + 4096), 0);
+            match self.reader.read(&mut self.buf[old..]) {
+                Ok(0) => {
+                    self.buf.truncate(old);
+                    return Ok(true);
+                }
+                Ok(n) => self.buf.truncate(old + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Where to cut `buf`: after its last newline, else its last other
+    /// white space, else (a chunk that may not grow) its last char boundary.
+    fn cut(&self, at_end: bool) -> Option<usize> {
+        let buf = &self.buf;
+        if at_end {
+            return Some(buf.len());
+        }
+        if let Some(nl) = memchr::memrchr(b'\n', buf) {
+            return Some(nl + 1);
+        }
+        if let Some(ws) = buf.iter().rposition(|&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0C)) {
+            return Some(ws + 1);
+        }
+        if buf.len() < MAX_CHUNK {
+            return None;
+        }
+        let mut cut = buf.len();
+        while cut > buf.len() - 4 && (buf[cut - 1] as i8) < -0x40 {
+            cut -= 1;
+        }
+        // Back over a lead byte whose sequence is not complete.
+        if cut > 0 && buf[cut - 1] >= 0xC0 {
+            cut -= 1;
+        }
+        Some(if cut == 0 { buf.len() } else { cut })
+    }
+
+    /// The next piece, or `None` at the end.
+    pub fn next_piece(&mut self) -> Option<Piece> {
+        if let Some(error) = self.pending_error.take() {
+            return Some(Piece::Error(error));
+        }
+        if self.done {
+            return None;
+        }
+        let mut want = CHUNK;
+        let cut = loop {
+            let at_end = match self.fill(want) {
+                Ok(end) => end,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Piece::Error(e.to_string()));
+                }
+            };
+            if at_end && self.buf.is_empty() {
+                self.done = true;
+                return None;
+            }
+            match self.cut(at_end) {
+                Some(cut) => break cut,
+                None => want = (want * 2).min(MAX_CHUNK),
+            }
+        };
+        let rest = self.buf.split_off(cut);
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) if self.lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            Err(e) => {
+                // The text before the invalid byte is still read.
+                self.done = true;
+                let valid = e.utf8_error().valid_up_to();
+                self.pending_error = Some(format!(
+                    "invalid UTF-8 at byte {} (use --lossy to replace it)",
+                    self.position.bytes + valid as u64
+                ));
+                let mut bytes = e.into_bytes();
+                bytes.truncate(valid);
+                String::from_utf8(bytes).unwrap_or_default()
+            }
+        };
+        let start = self.position;
+        self.advance(text.as_bytes());
+        Some(Piece::Text { text, start })
+    }
+
+    /// Moves the position past `text`.
+    fn advance(&mut self, text: &[u8]) {
+        let counts = units(text);
+        if let Some(nl) = memchr::memrchr(b'\n', text) {
+            let lines = memchr::memchr_iter(b'\n', text).count() as u64;
+            let tail = units(&text[nl + 1..]);
+            let after = [self.position.bytes, self.position.chars, self.position.utf16];
+            for k in 0..3 {
+                self.position.line_start[k] = after[k] + counts[k] - tail[k];
+            }
+            self.position.line += lines;
+        }
+        self.position.bytes += counts[0];
+        self.position.chars += counts[1];
+        self.position.utf16 += counts[2];
+    }
+}
