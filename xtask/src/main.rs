@@ -7,11 +7,13 @@
 //! difference.
 //!
 //! `cargo xtask bench-table` prints the README's benchmark tables from the
-//! results criterion left in `target/criterion`.
+//! results criterion left in `target/criterion`; `cargo xtask corpus MB`
+//! writes the CLI benchmark's corpus.
 
 extern crate alloc;
 
 mod bench_table;
+mod corpus;
 mod crosscheck;
 #[path = "../../crates/linkscan/src/punycode.rs"]
 mod punycode;
@@ -44,12 +46,17 @@ const PUNCT_BIT: u8 = 0x40;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args[..] {
-        ["gen"] => generate(false),
-        ["gen", "--check"] => generate(true),
-        ["bench-table"] => bench_table::print(&root().join("target/criterion")),
-        _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table".to_string()),
-    };
+    let result =
+        match args[..] {
+            ["gen"] => generate(false),
+            ["gen", "--check"] => generate(true),
+            ["bench-table"] => bench_table::print(&root().join("target/criterion")),
+            ["corpus", megabytes] => {
+                megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
+            }
+            _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB"
+                .to_string()),
+        };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

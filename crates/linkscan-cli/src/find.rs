@@ -75,6 +75,8 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
     let mut conv = OffsetConverter::new(text, settings.offsets.unit());
     let base = start.units()[unit];
     let (mut line, mut line_start, mut cursor) = (start.line, start.line_start[unit], 0);
+    let mut file_json = b"{\"file\":".to_vec();
+    json_string(&mut file_json, file);
     let out = &mut found.out;
     for link in finder.links(text) {
         found.links += 1;
@@ -117,13 +119,14 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
                 link.href()
             ),
             Format::Jsonl | Format::Marked => {
-                out.extend_from_slice(b"{\"file\":");
-                json_string(out, file);
-                let _ = write!(
-                    out,
-                    ",\"line\":{line},\"start\":{s},\"end\":{e},\"kind\":\"{}\",\"text\":",
-                    link.kind().as_str()
-                );
+                out.extend_from_slice(&file_json);
+                for (key, value) in [(&b",\"line\":"[..], line), (b",\"start\":", s), (b",\"end\":", e)] {
+                    out.extend_from_slice(key);
+                    push_number(out, value);
+                }
+                out.extend_from_slice(b",\"kind\":\"");
+                out.extend_from_slice(link.kind().as_str().as_bytes());
+                out.extend_from_slice(b"\",\"text\":");
                 json_string(out, link.as_str());
                 out.extend_from_slice(b",\"href\":");
                 json_string(out, &link.href());
@@ -138,6 +141,21 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
     found
 }
 
+/// Appends `n` in decimal.
+fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// A file name in a TSV field: tabs, newlines and backslashes escaped.
 fn tsv_field(s: &str) -> String {
     s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
@@ -146,6 +164,11 @@ fn tsv_field(s: &str) -> String {
 /// Appends `s` as a JSON string.
 pub fn json_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
+    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        return;
+    }
     let mut last = 0;
     for (i, b) in s.bytes().enumerate() {
         let escape: &[u8] = match b {
@@ -186,7 +209,7 @@ pub fn run(
     pipeline::run(
         &inputs,
         stream.jobs(),
-        stream.lossy,
+        (stream.lossy, settings.offsets != Offsets::Bytes),
         |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
         |step| {
             match step {

@@ -43,7 +43,7 @@ pub fn run(
     pipeline::run(
         &inputs,
         stream.jobs(),
-        stream.lossy,
+        (stream.lossy, false),
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {

@@ -88,10 +88,12 @@ pub struct Chunker {
     done: bool,
     /// An error to report after the text before it.
     pending_error: Option<String>,
+    /// Whether char and UTF-16 offsets are wanted (counting them costs).
+    count_units: bool,
 }
 
 impl Chunker {
-    pub fn new(reader: Box<dyn Read + Send>, lossy: bool) -> Chunker {
+    pub fn new(reader: Box<dyn Read + Send>, lossy: bool, count_units: bool) -> Chunker {
         Chunker {
             reader,
             buf: Vec::with_capacity(CHUNK + 4096),
@@ -99,25 +101,20 @@ impl Chunker {
             lossy,
             done: false,
             pending_error: None,
+            count_units,
         }
     }
 
     /// Reads until `buf` holds at least `want` bytes or the input ends.
     fn fill(&mut self, want: usize) -> io::Result<bool> {
         while self.buf.len() < want {
-            let old = self.buf.len();
-            self.buf.resize(want.max(old + 4096), 0);
-            match self.reader.read(&mut self.buf[old..]) {
-                Ok(0) => {
-                    self.buf.truncate(old);
-                    return Ok(true);
-                }
-                Ok(n) => self.buf.truncate(old + n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
-                }
+            let missing = (want - self.buf.len()) as u64;
+            // `take` + `read_to_end` append without zeroing the buffer first.
+            match self.reader.by_ref().take(missing).read_to_end(&mut self.buf) {
+                Ok(0) => return Ok(true),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(false)
@@ -201,6 +198,7 @@ impl Chunker {
 
     /// Moves the position past `text`.
     fn advance(&mut self, text: &[u8]) {
+        let units = |t: &[u8]| if self.count_units { units(t) } else { [t.len() as u64; 3] };
         let counts = units(text);
         if let Some(nl) = memchr::memrchr(b'\n', text) {
             let lines = memchr::memchr_iter(b'\n', text).count() as u64;

@@ -29,7 +29,14 @@ enum Task {
 
 /// Runs `process` on every chunk of every input and `write` on the results
 /// in order. Stops early (and returns the error) when `write` fails.
-pub fn run<O, P, W>(inputs: &[Input], jobs: usize, lossy: bool, process: P, mut write: W) -> io::Result<()>
+/// `count_units`: whether positions need char and UTF-16 offsets.
+pub fn run<O, P, W>(
+    inputs: &[Input],
+    jobs: usize,
+    (lossy, count_units): (bool, bool),
+    process: P,
+    mut write: W,
+) -> io::Result<()>
 where
     O: Send,
     P: Fn(usize, &str, Position) -> O + Sync,
@@ -45,7 +52,7 @@ where
         token_tx.send(()).expect("the token channel has room");
     }
     std::thread::scope(|scope| {
-        scope.spawn(move || read(inputs, lossy, task_tx, token_rx));
+        scope.spawn(move || read(inputs, (lossy, count_units), task_tx, token_rx));
         for _ in 0..jobs {
             let (tasks, results, process) = (Arc::clone(&task_rx), result_tx.clone(), &process);
             scope.spawn(move || {
@@ -77,7 +84,12 @@ where
 }
 
 /// The reader: cuts inputs into tasks, one token each.
-fn read(inputs: &[Input], lossy: bool, tasks: mpsc::SyncSender<(usize, Task)>, tokens: Receiver<()>) {
+fn read(
+    inputs: &[Input],
+    (lossy, count_units): (bool, bool),
+    tasks: mpsc::SyncSender<(usize, Task)>,
+    tokens: Receiver<()>,
+) {
     let mut seq = 0;
     let mut send = |task: Task| -> bool {
         if tokens.recv().is_err() {
@@ -94,7 +106,7 @@ fn read(inputs: &[Input], lossy: bool, tasks: mpsc::SyncSender<(usize, Task)>, t
                 }
             }
             Ok(reader) => {
-                let mut chunker = Chunker::new(reader, lossy);
+                let mut chunker = Chunker::new(reader, lossy, count_units);
                 while let Some(piece) = chunker.next_piece() {
                     let task = match piece {
                         Piece::Text { text, start } => Task::Text { input, text, start },

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The CLI on a large file, next to the tools people use in pipelines today:
+# `linkscan find --format jsonl` (one and two threads) against
+# `grep -oE 'https?://[^[:space:]]+'` and `rg -o 'https?://\S+'`, on a
+# generated corpus (`cargo xtask corpus`, 200 MB by default). Prints a
+# Markdown table: best of three wall-clock times, throughput, peak memory
+# (GNU time's maximum resident set size), links printed.
+#
+#   bash benches/cli.sh            # SIZE_MB=50 bash benches/cli.sh for a quick run
+set -euo pipefail
+cd "$(dirname "$0")/.."
+size_mb=${SIZE_MB:-200}
+
+if ! command -v rg >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq ripgrep >/dev/null
+fi
+if [ ! -x /usr/bin/time ]; then
+    apt-get update -qq && apt-get install -y -qq time >/dev/null
+fi
+cargo build --release -q -p linkscan-cli
+corpus="target/cli-bench-${size_mb}mb.txt"
+[ -s "$corpus" ] || cargo xtask corpus "$size_mb" > "$corpus"
+bytes=$(stat -c %s "$corpus")
+
+run() {
+    local name=$1; shift
+    local best="" mem="" lines=""
+    for _ in 1 2 3; do
+        /usr/bin/time -f '%e %M' -o target/cli-bench-time.txt "$@" < "$corpus" > target/cli-bench-out.txt || true
+        read -r secs kb < target/cli-bench-time.txt
+        if [ -z "$best" ] || awk "BEGIN { exit !($secs < $best) }"; then best=$secs; fi
+        mem=$kb
+        lines=$(wc -l < target/cli-bench-out.txt)
+    done
+    awk -v n="$name" -v s="$best" -v b="$bytes" -v m="$mem" -v l="$lines" \
+        'BEGIN { printf "| %s | %.2f | %.0f | %.1f | %d |\n", n, s, b / s / 1e6, m / 1024, l }'
+}
+
+echo "corpus: $corpus ($((bytes / 1000000)) MB), $(nproc) cores, LC_ALL=${LC_ALL:-unset} LANG=${LANG:-unset}"
+echo
+echo "| command | seconds | MB/s | peak memory (MB) | links printed |"
+echo "|---|---:|---:|---:|---:|"
+run "linkscan find --format jsonl -j 1" target/release/linkscan find --format jsonl -j 1
+run "linkscan find --format jsonl -j 2" target/release/linkscan find --format jsonl -j 2
+run "rg -o 'https?://\\S+'" rg -o 'https?://\S+'
+run "rg -o 'https?://\\S+' -j 1" rg -j 1 -o 'https?://\S+'
+run "grep -oE 'https?://[^[:space:]]+'" grep -oE 'https?://[^[:space:]]+'
