@@ -8,9 +8,25 @@ use std::path::{Path, PathBuf};
 /// The Markdown files of the packages in the dependency tree (not ours).
 pub fn corpus() -> Vec<PathBuf> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    // Only this platform's packages: the others may not be downloaded.
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let version = std::process::Command::new(rustc).arg("-vV").output().expect("rustc -vV runs");
+    let host = String::from_utf8_lossy(&version.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+        .expect("rustc -vV names the host");
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml");
     let output = std::process::Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--offline", "--manifest-path", manifest])
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--offline",
+            "--filter-platform",
+            &host,
+            "--manifest-path",
+            manifest,
+        ])
         .output()
         .expect("cargo metadata runs");
     assert!(output.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&output.stderr));
