@@ -2,7 +2,7 @@
 
 use crate::input::Input;
 use crate::options::{Dialect, FinderOptions};
-use linkscan::markdown::Autolinks;
+use linkscan::markdown::{Autolinks, gfm_options};
 use pulldown_cmark::{Options, Parser, html};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -23,14 +23,7 @@ fn read_whole(input: &Input) -> io::Result<String> {
 pub fn run(files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files);
     let finder = options.finder()?;
-    let extensions = if options.dialect == Dialect::Gfm {
-        Options::ENABLE_TABLES
-            | Options::ENABLE_STRIKETHROUGH
-            | Options::ENABLE_TASKLISTS
-            | Options::ENABLE_FOOTNOTES
-    } else {
-        Options::empty()
-    };
+    let extensions = if options.dialect == Dialect::Gfm { gfm_options() } else { Options::empty() };
     let mut out = io::stdout().lock();
     let mut failed = false;
     for input in &inputs {

@@ -10,19 +10,11 @@ use std::time::Duration;
 #[path = "../tests/common/markdown_corpus.rs"]
 mod markdown_corpus;
 
-fn pulldown_options() -> pulldown_cmark::Options {
-    use pulldown_cmark::Options;
-    Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES
-}
-
 fn render_pulldown(texts: &[String], finder: Option<&linkscan::LinkFinder>) -> usize {
     let mut html = String::new();
     for text in texts {
         html.clear();
-        let parser = pulldown_cmark::Parser::new_ext(text, pulldown_options());
+        let parser = pulldown_cmark::Parser::new_ext(text, linkscan::markdown::gfm_options());
         match finder {
             Some(f) => {
                 pulldown_cmark::html::push_html(&mut html, linkscan::markdown::Autolinks::new(parser, f))

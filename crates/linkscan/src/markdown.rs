@@ -24,7 +24,17 @@
 use crate::finder::{Context, Edge, LinkFinder};
 use alloc::collections::VecDeque;
 use alloc::string::String;
-use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options, Tag, TagEnd};
+
+/// The pulldown-cmark options for GitHub Flavored Markdown's other
+/// extensions, as cmark-gfm enables them with `autolink`: tables,
+/// strikethrough, task lists and footnotes.
+pub fn gfm_options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_TASKLISTS
+        | Options::ENABLE_FOOTNOTES
+}
 
 /// Events with autolinks inserted: see the [module documentation](self).
 pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {

@@ -13,8 +13,8 @@
 use comrak::nodes::{AstNode, NodeValue};
 use comrak::{Arena, Options as ComrakOptions, parse_document};
 use linkscan::LinkFinder;
-use linkscan::markdown::Autolinks;
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use linkscan::markdown::{Autolinks, gfm_options};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 #[path = "common/markdown_corpus.rs"]
 mod markdown_corpus;
@@ -74,10 +74,7 @@ fn added(with: Links, without: &Links) -> Links {
 }
 
 pub fn ours(markdown: &str, finder: &LinkFinder) -> Links {
-    let options = Options::ENABLE_TABLES
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_TASKLISTS
-        | Options::ENABLE_FOOTNOTES;
+    let options = gfm_options();
     let with = pulldown_links(Autolinks::new(Parser::new_ext(markdown, options), finder));
     let without = pulldown_links(Parser::new_ext(markdown, options));
     added(with, &without)

@@ -7,7 +7,7 @@
 
 use crate::html_normalize::{links_and_text, normalize};
 use crate::{Report, read_repo};
-use linkscan::markdown::Autolinks;
+use linkscan::markdown::{Autolinks, gfm_options};
 use linkscan::{Kinds, LinkFinder};
 use pulldown_cmark::{Options, Parser, html};
 
@@ -90,14 +90,7 @@ fn kinds_of(flags: &[String]) -> Kinds {
 
 /// Renders `markdown` with pulldown-cmark and autolinks from `finder`.
 pub fn render(markdown: &str, finder: &LinkFinder, gfm_extensions: bool) -> String {
-    let options = if gfm_extensions {
-        Options::ENABLE_TABLES
-            | Options::ENABLE_STRIKETHROUGH
-            | Options::ENABLE_TASKLISTS
-            | Options::ENABLE_FOOTNOTES
-    } else {
-        Options::empty()
-    };
+    let options = if gfm_extensions { gfm_options() } else { Options::empty() };
     let mut out = String::new();
     html::push_html(&mut out, Autolinks::new(Parser::new_ext(markdown, options), finder));
     out
