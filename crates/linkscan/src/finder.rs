@@ -337,7 +337,7 @@ impl LinkFinder {
 /// The state of one scan: where the next trigger search starts, and the
 /// offset before which no later link may start (the end of the previous
 /// link or rejected candidate).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Scan {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
@@ -514,24 +514,6 @@ pub struct Links<'f, 't> {
     finder: &'f LinkFinder,
     text: &'t str,
     scan: Scan,
-}
-
-impl Clone for Scan {
-    fn clone(&self) -> Self {
-        Scan {
-            pos: self.pos,
-            floor: self.floor,
-            scheme: self.scheme,
-            ideographic_stop: self.ideographic_stop,
-            fullwidth_stop: self.fullwidth_stop,
-            local_run: self.local_run,
-            context: self.context,
-            url_pos: self.url_pos,
-            next_url: self.next_url,
-            colon: self.colon,
-            www: self.www,
-        }
-    }
 }
 
 impl fmt::Debug for Scan {
