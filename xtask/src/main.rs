@@ -250,6 +250,9 @@ fn render(
     let max = tlds.iter().map(String::len).max().unwrap_or(0);
     out.push_str("/// The longest entry of `TLDS`, in bytes.\n");
     let _ = writeln!(out, "pub(crate) const TLD_MAX_LEN: usize = {max};\n");
+    let min_chars = tlds.iter().map(|t| t.chars().count()).min().unwrap_or(0);
+    out.push_str("/// The shortest entry of `TLDS`, in code points.\n");
+    let _ = writeln!(out, "pub(crate) const TLD_MIN_CHARS: usize = {min_chars};\n");
     let max_chars = tlds.iter().map(|t| t.chars().count()).max().unwrap_or(0);
     out.push_str("/// The longest entry of `TLDS`, in code points.\n");
     let _ = writeln!(out, "pub(crate) const TLD_MAX_CHARS: usize = {max_chars};\n");

@@ -2,7 +2,8 @@
 //! the top-level-domain policy, ports, schemes and IP literals.
 
 use crate::props::{
-    DOT_BIT, LABEL_BIT, TLD_MAX_CHARS, before, bits_at, is_label_char, is_link_email, is_tld, lowercase_into,
+    DOT_BIT, LABEL_BIT, TLD_MAX_CHARS, TLD_MIN_CHARS, before, bits_at, is_label_char, is_link_email, is_tld,
+    lowercase_into,
 };
 use crate::punycode;
 use alloc::string::String;
@@ -32,6 +33,7 @@ pub struct TldList {
     /// The longest entry in bytes, and in code points.
     longest: usize,
     longest_chars: usize,
+    shortest_chars: usize,
 }
 
 impl TldPolicy {
@@ -66,7 +68,17 @@ impl TldPolicy {
         sorted.dedup();
         let longest = sorted.iter().map(String::len).max().unwrap_or(0);
         let longest_chars = sorted.iter().map(|t| t.chars().count()).max().unwrap_or(0);
-        TldPolicy::List(TldList { sorted, longest, longest_chars })
+        let shortest_chars = sorted.iter().map(|t| t.chars().count()).min().unwrap_or(0);
+        TldPolicy::List(TldList { sorted, longest, longest_chars, shortest_chars })
+    }
+
+    /// No accepted TLD has fewer code points than this.
+    pub(crate) fn min_chars(&self) -> usize {
+        match self {
+            TldPolicy::Iana => TLD_MIN_CHARS,
+            TldPolicy::Any => 2, // `is_well_formed_tld`
+            TldPolicy::List(list) => list.shortest_chars,
+        }
     }
 
     /// No accepted TLD has more code points than this. (Lowercasing never

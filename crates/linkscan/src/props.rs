@@ -160,6 +160,9 @@ pub fn is_tld(label: &str) -> bool {
 /// The length in code points of the longest built-in TLD.
 pub(crate) const TLD_MAX_CHARS: usize = tables::TLD_MAX_CHARS;
 
+/// The length in code points of the shortest built-in TLD.
+pub(crate) const TLD_MIN_CHARS: usize = tables::TLD_MIN_CHARS;
+
 /// `label` in lowercase, written into `buf`; `None` if it does not fit.
 pub(crate) fn lowercase_into<'b>(label: &str, buf: &'b mut [u8]) -> Option<&'b [u8]> {
     if label.is_ascii() {

@@ -1710,6 +1710,9 @@ pub(crate) static BRACKETS: [(char, char); 64] = [
 /// The longest entry of `TLDS`, in bytes.
 pub(crate) const TLD_MAX_LEN: usize = 33;
 
+/// The shortest entry of `TLDS`, in code points.
+pub(crate) const TLD_MIN_CHARS: usize = 2;
+
 /// The longest entry of `TLDS`, in code points.
 pub(crate) const TLD_MAX_CHARS: usize = 24;
 

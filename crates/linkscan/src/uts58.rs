@@ -72,14 +72,23 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
             None
         };
         let limit = wide.into_iter().chain(scheme).min().unwrap_or(bytes.len());
-        let link = if let Some(i) = memchr::memchr(b'.', &bytes[scan.pos..limit]) {
+        // Every `.` before the limit; most are sentence ends, rejected at once.
+        while let Some(i) = memchr::memchr(b'.', &bytes[scan.pos..limit]) {
             let dot = scan.pos + i;
-            if !label_may_start(bytes, dot + 1) {
-                scan.pos = dot + 1;
-                continue;
+            scan.pos = dot + 1;
+            if label_may_start(bytes, dot + 1) {
+                if let Some(link) = domain_link(finder, text, dot, 1, scan) {
+                    return Some(link);
+                }
+                if scan.pos > limit {
+                    break;
+                }
             }
-            domain_link(finder, text, dot, 1, scan)
-        } else if limit == bytes.len() {
+        }
+        if scan.pos > limit {
+            continue; // a candidate went past the limit: look again
+        }
+        let link = if limit == bytes.len() {
             scan.pos = bytes.len();
             return None;
         } else if Some(limit) == scheme {
@@ -157,7 +166,10 @@ fn domain_link<'a>(
     scan.pos = tld_start;
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
-    if tld_end == tld_start {
+    // Too short for a TLD (`e.g.`): no need to look further.
+    if tld_end == tld_start
+        || (tld_end - tld_start < 4 && text[tld_start..tld_end].chars().count() < finder.tlds.min_chars())
+    {
         return None;
     }
     // More labels follow: this is not the top-level domain.
