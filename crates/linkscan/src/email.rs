@@ -9,10 +9,10 @@ pub(crate) struct Rejected;
 
 /// The start of the local part that ends at the `@` at byte `at`, not
 /// going before `floor`, including a directly preceding `mailto:` (any
-/// case). Rejected: an empty local part; one that starts or ends with `.`
+/// case), and whether that `mailto:` is there. Rejected: an empty local part; one that starts or ends with `.`
 /// or contains `..`; the userinfo of a URL (`http://user@host`,
 /// `http://user:password@host`).
-pub(crate) fn local_part_start(text: &str, at: usize, floor: usize) -> Result<usize, Rejected> {
+pub(crate) fn local_part_start(text: &str, at: usize, floor: usize) -> Result<(usize, bool), Rejected> {
     let bytes = text.as_bytes();
     let mut start = at;
     while start > floor {
@@ -33,10 +33,11 @@ pub(crate) fn local_part_start(text: &str, at: usize, floor: usize) -> Result<us
         return Err(Rejected);
     }
     let head = &bytes[floor..start];
-    if head.len() >= 7 && head[head.len() - 7..].eq_ignore_ascii_case(b"mailto:") {
+    let mailto = head.len() >= 7 && head[head.len() - 7..].eq_ignore_ascii_case(b"mailto:");
+    if mailto {
         start -= 7;
     }
-    Ok(start)
+    Ok((start, mailto))
 }
 
 /// Whether the local part starting at `start` is the userinfo of a URL:

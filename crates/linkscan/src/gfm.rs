@@ -11,7 +11,7 @@
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{Port, domain_run_end, port_at, separator_at};
 use crate::pqf::path_query_fragment_end;
-use crate::props::{PUNCT_BIT, bits_at};
+use crate::props::is_punctuation;
 
 /// `cmark_isspace`: ASCII white space.
 fn is_space(b: u8) -> bool {
@@ -30,7 +30,7 @@ fn is_valid_host_char(text: &str, i: usize) -> bool {
         return false;
     }
     let c = text[i..].chars().next().unwrap_or(' ');
-    !c.is_whitespace() && bits_at(text, i).0 & PUNCT_BIT == 0
+    !c.is_whitespace() && !is_punctuation(c)
 }
 
 /// cmark-gfm's `check_domain` on `text[start..]`: the length of the domain,

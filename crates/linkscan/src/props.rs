@@ -83,7 +83,7 @@ pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
     }
 }
 
-pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT, PUNCT_BIT};
+pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
 
 /// The `Link_Term` value of `c`.
 #[inline]

@@ -3,8 +3,9 @@
 //! address when the domain follows `@` (§5.2), and end by the §3.5
 //! termination rules.
 //!
-//! Scanning looks only at label separators (`memchr` for `.`, `memmem` for
-//! `。` `．` `｡`, each search's answer kept until passed) and at `://` when
+//! Scanning looks only at label separators (`memchr` for `.`, a substring
+//! search for `。`, `memchr` for the 0xEF lead byte of `．` `｡`; each
+//! search's answer kept until passed) and at `://` when
 //! IP hosts are enabled. The label after a separator is read only as far as
 //! the longest accepted TLD; every backward scan stops at `floor`, which
 //! moves past each candidate domain; so the work is linear in the input.
@@ -149,11 +150,6 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
     }
 }
 
-/// Whether an email link starts with `mailto:` (any case).
-fn has_mailto(link: &str) -> bool {
-    link.get(..7).is_some_and(|s| s.eq_ignore_ascii_case("mailto:"))
-}
-
 /// A link whose domain ends with the label after the separator at `dot`.
 fn domain_link<'a>(
     finder: &LinkFinder,
@@ -199,11 +195,11 @@ fn domain_link<'a>(
         return None;
     }
     if start > floor && text.as_bytes()[start - 1] == b'@' {
-        let local = local_part_start(text, start - 1, floor).ok()?;
+        let (local, mailto) = local_part_start(text, start - 1, floor).ok()?;
         return finder
             .kinds
             .contains(Kinds::EMAIL)
-            .then(|| scan.link(finder, text, (local, tld_end), LinkKind::Email, has_mailto(&text[local..])));
+            .then(|| scan.link(finder, text, (local, tld_end), LinkKind::Email, mailto));
     }
     let scheme = http_scheme_before(text, start, floor);
     let wanted = if scheme.is_some() { Kinds::URL } else { Kinds::WWW };
