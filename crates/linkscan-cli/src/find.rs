@@ -229,8 +229,7 @@ pub fn run(
                     }
                 }
                 Step::Error { input, message } => {
-                    out.flush()?;
-                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                    crate::report(&mut out, &inputs[input], &message)?;
                     failed = true;
                 }
                 Step::End { input } => {

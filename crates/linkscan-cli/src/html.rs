@@ -56,8 +56,7 @@ pub fn run(
                     out.write_all(output.as_bytes())?;
                 }
                 Step::Error { input, message } => {
-                    out.flush()?;
-                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                    crate::report(&mut out, &inputs[input], &message)?;
                     failed = true;
                 }
                 Step::End { input } => {

@@ -151,6 +151,14 @@ pub fn inputs(mut files: Vec<String>) -> Vec<input::Input> {
     files.iter().map(|f| input::Input::new(f)).collect()
 }
 
+/// Reports on standard error that `input` cannot be read (any further),
+/// after flushing what was written for the inputs before it.
+pub fn report(out: &mut impl Write, input: &input::Input, message: &dyn std::fmt::Display) -> io::Result<()> {
+    out.flush()?;
+    eprintln!("linkscan: {}: {message}", input.display);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let matches = Cli::command().version(version()).get_matches();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());

@@ -30,7 +30,7 @@ pub fn run(files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> 
         let text = match read_whole(input) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("linkscan: {}: {e}", input.display);
+                crate::report(&mut out, input, &e)?;
                 failed = true;
                 continue;
             }
