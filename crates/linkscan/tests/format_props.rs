@@ -5,6 +5,10 @@ use linkscan::props::{LinkTerm, link_term};
 use linkscan::{BRACKET_STACK_LIMIT, Part};
 use proptest::prelude::*;
 
+#[path = "common/percent.rs"]
+mod percent;
+use percent::decode_all;
+
 /// Pieces that exercise every Link_Term class, the part syntax, escapes and
 /// invalid UTF-8 escapes.
 fn piece() -> impl Strategy<Value = String> {
@@ -53,27 +57,6 @@ fn unescape(s: &str) -> Vec<(char, bool)> {
         }
         let decoded = std::str::from_utf8(&bytes).expect("escapes form UTF-8");
         out.extend(decoded.chars().map(|c| (c, true)));
-    }
-    out
-}
-
-/// Fully percent-decodes `s` into bytes.
-fn decode_all(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |k: usize| b.get(k).and_then(|&c| (c as char).to_digit(16));
-        match (b[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (c, _, _) => {
-                out.push(c);
-                i += 1;
-            }
-        }
     }
     out
 }

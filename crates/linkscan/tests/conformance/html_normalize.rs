@@ -183,23 +183,8 @@ fn tokenize(html: &str) -> Vec<Token> {
 
 /// `quote(unquote(v), safe='/')`.
 fn normalize_url(v: &str) -> String {
-    let bytes = v.as_bytes();
-    let mut raw = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |k: usize| bytes.get(k).and_then(|&b| (b as char).to_digit(16));
-        match (bytes[i], hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                raw.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                raw.push(b);
-                i += 1;
-            }
-        }
-    }
-    raw.iter()
+    crate::percent::decode_all(v)
+        .iter()
         .map(|&b| {
             if b.is_ascii_alphanumeric() || b"_.-~/".contains(&b) {
                 (b as char).to_string()

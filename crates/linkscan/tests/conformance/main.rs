@@ -12,6 +12,9 @@ mod formatting;
 mod html_normalize;
 #[cfg(feature = "pulldown-cmark")]
 mod markdown;
+#[cfg(feature = "pulldown-cmark")]
+#[path = "../common/percent.rs"]
+mod percent;
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
