@@ -61,7 +61,7 @@ pub fn escape_part(out: &mut String, part: Part, text: &str, last: bool) {
             LinkTerm::Hard => false,
             LinkTerm::Soft => continue,
             LinkTerm::Open => stack.push(c),
-            LinkTerm::Close => stack.pop_matches(c),
+            LinkTerm::Close => stack.close(c),
         };
         out.push_str(&text[copied..i]);
         if copy {

@@ -229,12 +229,15 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
         if start == at {
             continue;
         }
-        let (mut end, mut ats, mut dots) = (at, 0, 0);
+        // Forward over the domain. A second `@` rejects this address (cmark
+        // counts them); the scan stops there, and the next `@` is looked at
+        // from there: each byte is read forward once, whatever the run.
+        let (mut end, mut dots) = (at + 1, 0);
         while end < bytes.len() {
             let c = bytes[end];
             match c {
                 _ if c.is_ascii_alphanumeric() => {}
-                b'@' => ats += 1,
+                b'@' => break,
                 b'.' if end + 1 < bytes.len() && bytes[end + 1].is_ascii_alphanumeric() => dots += 1,
                 b'/' if xmpp => {}
                 b'-' | b'_' => {}
@@ -243,7 +246,8 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
             end += 1;
         }
         let last = bytes[end - 1];
-        if end - at < 2 || ats != 1 || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
+        let second_at = bytes.get(end) == Some(&b'@');
+        if end - at < 2 || second_at || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
             continue;
         }
         let end = at + autolink_delim(&bytes[at..], end - at);

@@ -22,6 +22,7 @@
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
 use crate::finder::{Context, Edge, LinkFinder};
+use crate::html::is_safe_href;
 use alloc::collections::VecDeque;
 use alloc::string::String;
 use pulldown_cmark::{CowStr, Event, LinkType, Options, Tag, TagEnd};
@@ -89,7 +90,9 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
         };
         for span in spans {
             let content = piece(span.start(), span.end());
-            match span.link() {
+            // The same rule as `html`: a link whose target would run script
+            // stays plain text.
+            match span.link().filter(|link| is_safe_href(&link.href())) {
                 None => self.queue.push_back(Event::Text(content)),
                 Some(link) => {
                     self.queue.push_back(Event::Start(Tag::Link {
@@ -165,20 +168,23 @@ impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
             let event = if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
             match event {
                 Event::Text(text) if self.in_link == 0 && !self.in_literal => {
-                    // Merge the text events that follow.
+                    // Merge the text events that follow into one buffer
+                    // (appending: linear in the text, however many events).
                     let mut text = text;
+                    let mut merged: Option<String> = None;
                     loop {
                         match self.events.next() {
                             Some(Event::Text(more)) => {
-                                let mut joined = String::from(&*text);
-                                joined.push_str(&more);
-                                text = CowStr::from(joined);
+                                merged.get_or_insert_with(|| String::from(&*text)).push_str(&more);
                             }
                             next => {
                                 self.lookahead = next;
                                 break;
                             }
                         }
+                    }
+                    if let Some(merged) = merged {
+                        text = CowStr::from(merged);
                     }
                     let after = edge_after(self.lookahead.as_ref());
                     let event = self.linkify(text, after);

@@ -113,14 +113,20 @@ impl BracketStack {
         true
     }
 
-    /// Pops the innermost open bracket and tells whether the Close code
-    /// point `c` matches it (false when the stack is empty).
-    pub(crate) fn pop_matches(&mut self, c: char) -> bool {
-        if self.len == 0 {
-            return false;
+    /// Closes the innermost open bracket if the Close code point `c`
+    /// matches it, and tells whether it did. A closer that does not match
+    /// (or finds the stack empty) leaves the stack as it is: detection ends
+    /// the link at such a closer, and minimal escaping escapes it, after
+    /// which detection reads it as ordinary text — so both go on with the
+    /// same stack. (§4.1's pseudo-code pops before comparing; with that pop,
+    /// escaping and detection part ways and §4's round trip fails, e.g. for
+    /// `/{(]}`. The tests record this erratum.)
+    pub(crate) fn close(&mut self, c: char) -> bool {
+        let matches = self.len > 0 && link_bracket(c) == Some(self.open[self.len - 1]);
+        if matches {
+            self.len -= 1;
         }
-        self.len -= 1;
-        link_bracket(c) == Some(self.open[self.len])
+        matches
     }
 }
 
@@ -192,7 +198,7 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
             LinkTerm::Soft => {}
             LinkTerm::Hard => return last_safe,
             LinkTerm::Open if stack.push(c) => last_safe = end,
-            LinkTerm::Close if stack.pop_matches(c) => last_safe = end,
+            LinkTerm::Close if stack.close(c) => last_safe = end,
             LinkTerm::Open | LinkTerm::Close => return last_safe,
         }
         i = end;

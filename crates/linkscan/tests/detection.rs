@@ -259,3 +259,30 @@ fn without_scheme_less_urls_only_schemes_and_at_signs_start_links() {
     assert_eq!(found(&finder, "http://john.dev@example.com"), Vec::<String>::new());
     assert_eq!(found(&finder.clone().ip_hosts(true), "x http://10.0.0.1/a y"), ["http://10.0.0.1/a"]);
 }
+
+/// Spec erratum (§4.1 pseudo-code): it pops the bracket stack before
+/// comparing, so a mismatched Close code point it escapes also removes the
+/// innermost Open one. Detection (§3.5.1) never sees that closer — it is
+/// escaped text, `%5D` — so its stack still holds the Open bracket, and the
+/// two stacks part ways: the next closer is copied by escaping but ends the
+/// link in detection. linkscan escapes a mismatched closer *without*
+/// popping, so the display form between spaces is detected whole.
+#[test]
+fn section_4_1_erratum_a_mismatched_closer_leaves_the_stack() {
+    use linkscan::format::display_url;
+    let cases = [
+        ("https://example.com/{(]}", "https://example.com/{(%5D%7D"),
+        ("www.example.com/<(>>", "www.example.com/<(%3E%3E"),
+    ];
+    for (url, shown) in cases {
+        assert_eq!(display_url(url), shown);
+        assert_eq!(links(&format!("See {shown} now")), [shown], "{url}");
+    }
+    // 12 `{`, a `)`, then 116 `{`: with the pop, escaping kept 125 open
+    // brackets in its stack where detection had 126 and cut the link.
+    let url = format!("https://example.com/{}){}", "{".repeat(12), "{".repeat(116));
+    let shown = display_url(&url);
+    // 125 open brackets are kept, the three beyond the stack limit escaped.
+    assert_eq!(shown, format!("https://example.com/{}%29{}%7B%7B%7B", "{".repeat(12), "{".repeat(113)));
+    assert_eq!(links(&format!("See {shown} now")), [shown.as_str()]);
+}

@@ -2,7 +2,7 @@
 //! UTS #58 §4 promise that a minimally escaped URL between spaces is
 //! detected as exactly one link covering exactly that form.
 
-use linkscan::format::escape_parts;
+use linkscan::format::{display_url, escape_parts};
 use linkscan::html::linkify;
 use linkscan::{Context, Edge, Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
 use proptest::prelude::*;
@@ -155,8 +155,35 @@ impl Url {
     }
 }
 
+/// Parts made mostly of brackets, matched, mismatched and unbalanced, of
+/// every pair UTS #58 knows, with runs long enough to reach the stack limit.
+fn bracket_text() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(vec![
+            "(", ")", "[", "]", "{", "}", "<", ">", "（", "）", "「", "」", "༼", "༽", "«", "»",
+            "%28", "%29", "%5B", "%5D", "%7B", "%7D",
+        ]).prop_map(str::to_string),
+        2 => "[a-z]{1,2}",
+        1 => prop::sample::select(vec!["/", "?", "#", "=", "&", ":~:", ",", ".", " "]).prop_map(str::to_string),
+        1 => (prop::sample::select(vec!["(", "{", "[", ")", "}"]), 1usize..140).prop_map(|(b, n)| b.repeat(n)),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// §4's promise for the display form of a whole URL: between spaces it
+    /// is detected as exactly that one link, whatever brackets the path,
+    /// query and fragment hold.
+    #[test]
+    fn a_display_url_between_spaces_is_one_whole_link(path in bracket_text(), query in bracket_text(), fragment in bracket_text(), www in any::<bool>()) {
+        let head = if www { "www.example.com/" } else { "https://example.com/" };
+        let shown = display_url(&format!("{head}{path}?{query}#{fragment}"));
+        let text = format!("See {shown} now");
+        let found: Vec<String> = LinkFinder::new().links(&text).map(|l| l.as_str().to_string()).collect();
+        prop_assert_eq!(found, vec![shown.clone()]);
+    }
 
     #[test]
     fn invariants_on_linky_text(text in linky_text(), before in edge(), after in edge()) {

@@ -89,3 +89,21 @@ proptest! {
         }
     }
 }
+
+/// No default scheme makes the adapter write a script URL: such links stay
+/// text, in every dialect (the rule `html::linkify` follows).
+#[test]
+fn the_adapter_never_writes_a_script_href() {
+    let md = "x.com www.example.com/a http://a.org b@c.org";
+    for scheme in ["javascript:", "JavaScript:", " java\tscript:", "data:", "vbscript:"] {
+        for finder in [LinkFinder::new(), LinkFinder::gfm(), LinkFinder::md4c()] {
+            let finder = finder.default_scheme(scheme);
+            let mut html = String::new();
+            pulldown_cmark::html::push_html(&mut html, Autolinks::new(Parser::new(md), &finder));
+            assert!(!html.to_ascii_lowercase().contains("script:"), "{scheme:?}: {html}");
+            assert!(!html.contains("data:"), "{scheme:?}: {html}");
+            // Links that carry their own safe scheme are still linked.
+            assert!(html.contains("href=\"http://a.org\""), "{html}");
+        }
+    }
+}
