@@ -68,6 +68,12 @@ const GREEN: &str = "\x1b[32m";
 const BOLD_RED: &str = "\x1b[1;31m";
 const RESET: &str = "\x1b[0m";
 
+impl crate::pipeline::Weight for Found {
+    fn weight(&self) -> usize {
+        self.out.capacity() + self.hrefs.iter().map(String::capacity).sum::<usize>()
+    }
+}
+
 /// Formats the links of one chunk.
 fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
     let mut found = Found { out: Vec::new(), links: 0, hrefs: Vec::new() };
@@ -232,6 +238,7 @@ pub fn run(
                     crate::report(&mut out, &inputs[input], &message)?;
                     failed = true;
                 }
+                Step::Idle => out.flush()?,
                 Step::End { input } => {
                     if settings.count && !settings.unique {
                         if several {
@@ -245,9 +252,10 @@ pub fn run(
             }
             Ok(())
         },
-    )?;
+    )
+    .map_err(crate::output_error)?;
     progress.finish();
-    out.flush()?;
+    out.flush().map_err(crate::output_error)?;
     Ok(ExitCode::from(if failed {
         2
     } else if total == 0 {

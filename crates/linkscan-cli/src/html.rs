@@ -47,7 +47,7 @@ pub fn run(
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {
-                Step::Output { input, output, bytes } => {
+                Step::Output { input, output, bytes, .. } => {
                     progress.advance(bytes);
                     if settings.page && !started[input] {
                         started[input] = true;
@@ -59,6 +59,7 @@ pub fn run(
                     crate::report(&mut out, &inputs[input], &message)?;
                     failed = true;
                 }
+                Step::Idle => out.flush()?,
                 Step::End { input } => {
                     if settings.page && started[input] {
                         out.write_all(b"</pre>\n")?;
@@ -67,11 +68,12 @@ pub fn run(
             }
             Ok(())
         },
-    )?;
+    )
+    .map_err(crate::output_error)?;
     if settings.page {
         out.write_all(b"</body>\n</html>\n")?;
     }
     progress.finish();
-    out.flush()?;
+    out.flush().map_err(crate::output_error)?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

@@ -11,7 +11,11 @@ use std::fs::File;
 use std::io::{self, Read};
 
 /// The size a chunk aims at.
-pub const CHUNK: usize = 1 << 20;
+pub const CHUNK: usize = 256 << 10;
+/// The most a stream (pipe, terminal) is asked for in one read: a pipe's
+/// usual capacity, so that a read returning less means the writer is slower
+/// than we are.
+const STREAM_READ: usize = 64 << 10;
 /// The largest chunk: how far a line without white space may grow before it
 /// is cut.
 pub const MAX_CHUNK: usize = 16 << 20;
@@ -41,6 +45,7 @@ pub fn units(text: &[u8]) -> [u64; 3] {
 }
 
 /// A named input: a file, or standard input for `-`.
+#[derive(Clone)]
 pub struct Input {
     pub name: String,
     /// How it is shown in output.
@@ -54,20 +59,47 @@ impl Input {
     }
 
     /// Opens it; a directory is an error.
-    pub fn open(&self) -> io::Result<Box<dyn Read + Send>> {
+    pub fn open(&self) -> io::Result<Source> {
         if self.name == "-" {
-            return Ok(Box::new(io::stdin()));
+            return Ok(Source { reader: Box::new(io::stdin()), stream: !stdin_is_a_file() });
         }
         let file = File::open(&self.name)?;
-        if file.metadata()?.is_dir() {
+        let metadata = file.metadata()?;
+        if metadata.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        Ok(Box::new(file))
+        Ok(Source { reader: Box::new(file), stream: !metadata.is_file() })
     }
 
     /// Its size, if it is a file.
     pub fn size(&self) -> Option<u64> {
         (self.name != "-").then(|| std::fs::metadata(&self.name).ok().map(|m| m.len())).flatten()
+    }
+}
+
+/// An open input.
+pub struct Source {
+    pub reader: Box<dyn Read + Send>,
+    /// A pipe, terminal or socket, whose data may come slowly: what it has
+    /// sent is processed as soon as it ends a line, not when a chunk is full.
+    pub stream: bool,
+}
+
+/// Whether standard input is a regular file (`< file`), read in full
+/// chunks like a named file.
+fn stdin_is_a_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| File::from(fd).metadata())
+            .is_ok_and(|m| m.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
 
@@ -82,6 +114,7 @@ pub enum Piece {
 /// Cuts an input into chunks.
 pub struct Chunker {
     reader: Box<dyn Read + Send>,
+    stream: bool,
     buf: Vec<u8>,
     position: Position,
     lossy: bool,
@@ -93,9 +126,10 @@ pub struct Chunker {
 }
 
 impl Chunker {
-    pub fn new(reader: Box<dyn Read + Send>, lossy: bool, count_units: bool) -> Chunker {
+    pub fn new(source: Source, lossy: bool, count_units: bool) -> Chunker {
         Chunker {
-            reader,
+            reader: source.reader,
+            stream: source.stream,
             buf: Vec::with_capacity(CHUNK + 4096),
             position: Position { line: 1, ..Position::default() },
             lossy,
@@ -105,12 +139,30 @@ impl Chunker {
         }
     }
 
-    /// Reads until `buf` holds at least `want` bytes or the input ends.
+    /// Reads until `buf` holds at least `want` bytes or the input ends
+    /// (true). A stream is read [`STREAM_READ`] bytes at a time, and a read
+    /// that finds less waiting, if it ends a line, ends the chunk: slow
+    /// input is processed line by line as it comes, fast input in full
+    /// chunks.
     fn fill(&mut self, want: usize) -> io::Result<bool> {
         while self.buf.len() < want {
-            let missing = (want - self.buf.len()) as u64;
-            // `take` + `read_to_end` append without zeroing the buffer first.
-            match self.reader.by_ref().take(missing).read_to_end(&mut self.buf) {
+            let missing = want - self.buf.len();
+            let read = if self.stream {
+                let (before, ask) = (self.buf.len(), missing.min(STREAM_READ));
+                self.buf.resize(before + ask, 0);
+                let read = self.reader.read(&mut self.buf[before..]);
+                self.buf.truncate(before + *read.as_ref().unwrap_or(&0));
+                match read {
+                    Ok(n) if n > 0 && n < ask && memchr::memrchr(b'\n', &self.buf[before..]).is_some() => {
+                        return Ok(false);
+                    }
+                    other => other,
+                }
+            } else {
+                // `take` + `read_to_end` append without zeroing the buffer first.
+                self.reader.by_ref().take(missing as u64).read_to_end(&mut self.buf)
+            };
+            match read {
                 Ok(0) => return Ok(true),
                 Ok(_) => {}
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}

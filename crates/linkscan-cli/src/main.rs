@@ -159,8 +159,57 @@ pub fn report(out: &mut impl Write, input: &input::Input, message: &dyn std::fmt
     Ok(())
 }
 
+/// An error writing standard output, said as such.
+pub fn output_error(e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing standard output: {e}"))
+}
+
+/// Whether standard output was open when the program started. The Rust
+/// runtime opens `/dev/null` read-write in place of a closed descriptor 1
+/// (so that no file opened later takes its number), and output to it then
+/// vanishes without an error; a shell's `> /dev/null` opens it write-only.
+/// Linux tells the access mode in `/proc`; elsewhere this answers true.
+fn stdout_is_open() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let rdev = |m: io::Result<std::fs::Metadata>| m.ok().map(|m| m.rdev());
+        let fd1 =
+            rdev(io::stdout().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()));
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").ok().is_some_and(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+                .is_some_and(|flags| flags & 3 == 2)
+        });
+        !(read_write && fd1.is_some() && fd1 == rdev(std::fs::metadata("/dev/null")))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        true
+    }
+}
+
 fn main() -> ExitCode {
-    let matches = Cli::command().version(version()).get_matches();
+    if !stdout_is_open() {
+        eprintln!("linkscan: standard output is closed");
+        return ExitCode::from(2);
+    }
+    let matches = match Cli::command().version(version()).try_get_matches() {
+        Ok(matches) => matches,
+        // --help and --version: their output can fail like any other.
+        Err(e) if !e.use_stderr() => {
+            return match e.print().and_then(|()| io::stdout().flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("linkscan: {}", output_error(e));
+                    ExitCode::from(2)
+                }
+            };
+        }
+        Err(e) => e.exit(),
+    };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Find { files, format, offsets, count, unique, color, stream, options } => {
@@ -193,14 +242,14 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
     let mut one = |input: &str, out: &mut dyn Write| -> io::Result<()> {
         if email {
             match linkscan::format::display_email(input) {
-                Ok(shown) => writeln!(out, "{shown}")?,
+                Ok(shown) => writeln!(out, "{shown}").map_err(output_error)?,
                 Err(e) => {
                     eprintln!("linkscan: {input:?}: {e}");
                     failed = true;
                 }
             }
         } else {
-            writeln!(out, "{}", linkscan::format::display_url(input))?;
+            writeln!(out, "{}", linkscan::format::display_url(input)).map_err(output_error)?;
         }
         Ok(())
     };
@@ -214,6 +263,6 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
             one(arg, &mut out)?;
         }
     }
-    out.flush()?;
+    out.flush().map_err(output_error)?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// Reads a whole input as UTF-8.
 fn read_whole(input: &Input) -> io::Result<String> {
     let mut bytes = Vec::new();
-    input.open()?.read_to_end(&mut bytes)?;
+    input.open()?.reader.read_to_end(&mut bytes)?;
     String::from_utf8(bytes).map_err(|e| {
         io::Error::new(
             io::ErrorKind::InvalidData,
@@ -30,15 +30,15 @@ pub fn run(files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> 
         let text = match read_whole(input) {
             Ok(text) => text,
             Err(e) => {
-                crate::report(&mut out, input, &e)?;
+                crate::report(&mut out, input, &e).map_err(crate::output_error)?;
                 failed = true;
                 continue;
             }
         };
         let mut page = String::with_capacity(text.len() * 3 / 2);
         html::push_html(&mut page, Autolinks::new(Parser::new_ext(&text, extensions), &finder));
-        out.write_all(page.as_bytes())?;
+        out.write_all(page.as_bytes()).map_err(crate::output_error)?;
     }
-    out.flush()?;
+    out.flush().map_err(crate::output_error)?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

@@ -35,8 +35,9 @@ pub struct FinderOptions {
     #[arg(long, value_name = "iana|any|FILE", default_value = "iana")]
     pub tlds: String,
     /// The scheme put before links found without one (default: https:// for
-    /// UTS #58, http:// for GFM and MD4C).
-    #[arg(long, value_name = "SCHEME")]
+    /// UTS #58, http:// for GFM and MD4C). Script schemes (javascript:,
+    /// vbscript:, data:) are refused.
+    #[arg(long, value_name = "SCHEME", value_parser = parse_default_scheme)]
     pub default_scheme: Option<String>,
     /// GFM: end URLs by the UTS #58 rules (CJK punctuation, full-width
     /// brackets) instead of at the next space.
@@ -49,6 +50,37 @@ pub struct FinderOptions {
 
 fn parse_kinds(s: &str) -> Result<Kinds, String> {
     s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())
+}
+
+/// A default scheme that would not make a script URL of a link.
+fn parse_default_scheme(s: &str) -> Result<String, String> {
+    if linkscan::html::is_safe_href(s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!("{s:?} is a script scheme; links are never given one"))
+    }
+}
+
+/// The largest `--tlds` file: the IANA list is about 10 KB.
+pub const MAX_TLD_FILE: u64 = 1 << 20;
+
+/// Reads a TLD list file of at most [`MAX_TLD_FILE`] bytes.
+fn read_tld_file(path: &str) -> io::Result<String> {
+    use std::io::Read;
+    let error = |e: io::Error| io::Error::new(e.kind(), format!("--tlds {path}: {e}"));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(error)?
+        .take(MAX_TLD_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(error)?;
+    if bytes.len() as u64 > MAX_TLD_FILE {
+        return Err(error(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than {} KiB; a TLD list has one TLD per line", MAX_TLD_FILE >> 10),
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| error(io::Error::new(io::ErrorKind::InvalidData, e)))
 }
 
 impl FinderOptions {
@@ -69,11 +101,7 @@ impl FinderOptions {
         let tlds = match self.tlds.as_str() {
             "iana" => TldPolicy::Iana,
             "any" => TldPolicy::Any,
-            path => {
-                let list = std::fs::read_to_string(path)
-                    .map_err(|e| io::Error::new(e.kind(), format!("--tlds {path}: {e}")))?;
-                TldPolicy::list(list.lines())
-            }
+            path => TldPolicy::list(read_tld_file(path)?.lines()),
         };
         Ok(finder.tlds(tlds))
     }
@@ -82,18 +110,28 @@ impl FinderOptions {
 /// How inputs are read: threads, and what to do with invalid UTF-8.
 #[derive(Args, Debug, Clone)]
 pub struct StreamOptions {
-    /// Threads that process chunks of input (default: the number of CPUs).
-    #[arg(short = 'j', long = "jobs", value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Threads that process chunks of input, 1 to 64 (default: the number
+    /// of CPUs, at most 8). Memory does not grow with it: at most 4 MiB of
+    /// input is in flight.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
+    pub jobs: Option<u16>,
     /// Replace invalid UTF-8 with U+FFFD instead of stopping at it with an
     /// error (offsets then count the replaced text).
     #[arg(long)]
     pub lossy: bool,
 }
 
+/// The most threads `-j` accepts.
+const MAX_JOBS: i64 = 64;
+/// The most threads used by default.
+const DEFAULT_MAX_JOBS: usize = 8;
+
 impl StreamOptions {
     pub fn jobs(&self) -> usize {
-        self.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1)
+        match self.jobs {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()).min(DEFAULT_MAX_JOBS),
+        }
     }
 }
 

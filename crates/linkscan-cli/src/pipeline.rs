@@ -1,34 +1,135 @@
 //! Processing inputs chunk by chunk on several threads, with the results
-//! written in input order and a bound on the chunks in flight (so memory
-//! stays bounded whatever the input size).
+//! written in input order and one budget for the input bytes in flight, so
+//! memory stays bounded whatever the input size and the number of threads.
 //!
 //! One thread reads and cuts the inputs (one after the other), `jobs`
 //! threads process chunks, and the calling thread writes results in order.
+//! The reader is detached: when writing fails, [`run`] returns at once
+//! instead of waiting for input that no longer matters (a pipe that pauses,
+//! a terminal); the process then exits and takes the reader with it.
 
 use crate::input::{Chunker, Input, Piece, Position};
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+
+/// The bytes in flight — input read but not yet written out, and the
+/// output made from it — whatever `-j` is. The reader waits while they are
+/// over this; a single chunk larger than it (a line with no white space
+/// longer than the budget) is let through alone.
+pub const BUDGET: usize = 16 << 20;
+
+/// The memory an output holds, counted against the budget.
+pub trait Weight {
+    fn weight(&self) -> usize;
+}
+
+impl Weight for String {
+    fn weight(&self) -> usize {
+        self.capacity()
+    }
+}
 
 /// What the writer receives, in input order.
 pub enum Result<O> {
-    /// The output of one chunk of input `input`, `bytes` long.
-    Output { input: usize, output: O, bytes: u64 },
+    /// The output of one chunk of input `input`, `bytes` long; `weight`:
+    /// what it counts against the budget until written.
+    Output { input: usize, output: O, bytes: u64, weight: usize },
     /// Input `input` cannot be read (any further).
     Error { input: usize, message: String },
     /// Input `input` has ended.
     End { input: usize },
+    /// No result is ready yet: a good moment to flush what was written, so
+    /// that slow input (`tail -f log | linkscan find`) shows up at once.
+    Idle,
 }
 
 enum Task {
-    Text { input: usize, text: String, start: Position },
-    Error { input: usize, message: String },
-    End { input: usize },
+    /// A chunk, and the bytes reserved for it.
+    Text {
+        input: usize,
+        text: String,
+        start: Position,
+        reserved: usize,
+    },
+    Error {
+        input: usize,
+        message: String,
+    },
+    End {
+        input: usize,
+    },
+    /// No more tasks: the worker stops.
+    Stop,
+}
+
+/// Counts the bytes in flight; the reader waits while the budget is spent.
+/// A chunk's output is not known when it is read, so the reader reserves
+/// what it will probably need — its length times the output-to-input ratio
+/// seen so far (assumed 8 at first) — and the worker settles the difference.
+struct Budget {
+    state: Mutex<BudgetState>,
+    freed: Condvar,
+}
+
+struct BudgetState {
+    in_flight: usize,
+    closed: bool,
+    /// Input bytes processed, and the output weight made from them.
+    input_seen: u64,
+    output_seen: u64,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        let state = BudgetState { in_flight: 0, closed: false, input_seen: 1, output_seen: 8 };
+        Budget { state: Mutex::new(state), freed: Condvar::new() }
+    }
+
+    /// Waits until a chunk of `bytes` fits (or nothing is in flight), and
+    /// reserves room for it and its output: the reservation, or `None` once
+    /// the budget is closed.
+    fn take(&self, bytes: usize) -> Option<usize> {
+        let mut state = self.state.lock().ok()?;
+        let reserve = bytes + (bytes as u64 * state.output_seen / state.input_seen) as usize;
+        while !state.closed && state.in_flight > 0 && state.in_flight + reserve > BUDGET {
+            state = self.freed.wait(state).ok()?;
+        }
+        state.in_flight += reserve;
+        (!state.closed).then_some(reserve)
+    }
+
+    /// A worker made `output` bytes of weight from `input` bytes reserved
+    /// as `reserved`: count what is really in flight. (Never waits: only
+    /// the reader does, so this cannot deadlock.)
+    fn settle(&self, reserved: usize, input: usize, output: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.in_flight = (state.in_flight + input + output).saturating_sub(reserved);
+            state.input_seen += input as u64;
+            state.output_seen += output as u64;
+        }
+        self.freed.notify_all();
+    }
+
+    fn give_back(&self, bytes: usize) {
+        if let Ok(mut state) = self.state.lock() {
+            state.in_flight = state.in_flight.saturating_sub(bytes);
+        }
+        self.freed.notify_all();
+    }
+
+    /// Wakes the reader for good: nothing more will be written.
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.closed = true;
+        }
+        self.freed.notify_all();
+    }
 }
 
 /// Runs `process` on every chunk of every input and `write` on the results
-/// in order. Stops early (and returns the error) when `write` fails.
+/// in order. Stops at once (and returns the error) when `write` fails.
 /// `count_units`: whether positions need char and UTF-16 offsets.
 pub fn run<O, P, W>(
     inputs: &[Input],
@@ -38,35 +139,42 @@ pub fn run<O, P, W>(
     mut write: W,
 ) -> io::Result<()>
 where
-    O: Send,
+    O: Send + Weight,
     P: Fn(usize, &str, Position) -> O + Sync,
     W: FnMut(Result<O>) -> io::Result<()>,
 {
     let jobs = jobs.max(1);
-    let in_flight = 2 * jobs + 2;
-    let (task_tx, task_rx) = sync_channel::<(usize, Task)>(in_flight);
+    let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<(usize, Result<O>)>();
-    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        token_tx.send(()).expect("the token channel has room");
+    let budget = Arc::new(Budget::new());
+    {
+        let (inputs, budget, tasks) = (inputs.to_vec(), Arc::clone(&budget), task_tx.clone());
+        std::thread::spawn(move || read(&inputs, (lossy, count_units), &tasks, &budget));
     }
     std::thread::scope(|scope| {
-        scope.spawn(move || read(inputs, (lossy, count_units), task_tx, token_rx));
         for _ in 0..jobs {
-            let (tasks, results, process) = (Arc::clone(&task_rx), result_tx.clone(), &process);
+            let (tasks, results, process, budget) =
+                (Arc::clone(&task_rx), result_tx.clone(), &process, &budget);
             scope.spawn(move || {
                 loop {
                     let next = tasks.lock().map(|rx| rx.recv());
                     let Ok(Ok((seq, task))) = next else { break };
                     let result = match task {
-                        Task::Text { input, text, start } => Result::Output {
-                            input,
-                            output: process(input, &text, start),
-                            bytes: text.len() as u64,
-                        },
+                        Task::Text { input, text, start, reserved } => {
+                            let output = process(input, &text, start);
+                            let made = output.weight();
+                            budget.settle(reserved, text.len(), made);
+                            Result::Output {
+                                input,
+                                output,
+                                bytes: text.len() as u64,
+                                weight: text.len() + made,
+                            }
+                        }
                         Task::Error { input, message } => Result::Error { input, message },
                         Task::End { input } => Result::End { input },
+                        Task::Stop => break,
                     };
                     if results.send((seq, result)).is_err() {
                         break;
@@ -75,25 +183,33 @@ where
             });
         }
         drop(result_tx);
-        let outcome = write_in_order(&result_rx, &token_tx, &mut write);
-        // Unblock the reader and workers if writing stopped early.
-        drop(token_tx);
+        let outcome = write_in_order(inputs.len(), &result_rx, &budget, &mut write);
+        // Done or failed: release the reader and stop the workers.
+        budget.close();
+        for _ in 0..jobs {
+            let _ = task_tx.send((usize::MAX, Task::Stop));
+        }
         drop(result_rx);
         outcome
     })
 }
 
-/// The reader: cuts inputs into tasks, one token each.
+/// The reader: cuts inputs into tasks, each within the budget.
 fn read(
     inputs: &[Input],
     (lossy, count_units): (bool, bool),
-    tasks: mpsc::SyncSender<(usize, Task)>,
-    tokens: Receiver<()>,
+    tasks: &Sender<(usize, Task)>,
+    budget: &Budget,
 ) {
     let mut seq = 0;
-    let mut send = |task: Task| -> bool {
-        if tokens.recv().is_err() {
-            return false;
+    let mut send = |mut task: Task| -> bool {
+        let bytes = match &task {
+            Task::Text { text, .. } => text.len(),
+            _ => 0,
+        };
+        let Some(reserve) = budget.take(bytes) else { return false };
+        if let Task::Text { reserved, .. } = &mut task {
+            *reserved = reserve;
         }
         seq += 1;
         tasks.send((seq - 1, task)).is_ok()
@@ -109,7 +225,7 @@ fn read(
                 let mut chunker = Chunker::new(reader, lossy, count_units);
                 while let Some(piece) = chunker.next_piece() {
                     let task = match piece {
-                        Piece::Text { text, start } => Task::Text { input, text, start },
+                        Piece::Text { text, start } => Task::Text { input, text, start, reserved: 0 },
                         Piece::Error(message) => Task::Error { input, message },
                     };
                     if !send(task) {
@@ -124,23 +240,44 @@ fn read(
     }
 }
 
-/// The writer: results in sequence order, a token back for each.
+/// The writer: results in sequence order, their bytes given back to the
+/// budget once written, until the last input has ended.
 fn write_in_order<O, W>(
+    inputs: usize,
     results: &Receiver<(usize, Result<O>)>,
-    tokens: &mpsc::SyncSender<()>,
+    budget: &Budget,
     write: &mut W,
 ) -> io::Result<()>
 where
     W: FnMut(Result<O>) -> io::Result<()>,
 {
     let mut waiting = BTreeMap::new();
-    let mut next = 0;
-    for (seq, result) in results {
+    let (mut next, mut ended) = (0, 0);
+    while ended < inputs {
+        let (seq, result) = match results.try_recv() {
+            Ok(received) => received,
+            Err(mpsc::TryRecvError::Empty) => {
+                write(Result::Idle)?;
+                match results.recv() {
+                    Ok(received) => received,
+                    Err(_) => break,
+                }
+            }
+            Err(mpsc::TryRecvError::Disconnected) => break,
+        };
         waiting.insert(seq, result);
         while let Some(result) = waiting.remove(&next) {
-            write(result)?;
             next += 1;
-            let _ = tokens.send(());
+            let weight = match &result {
+                Result::Output { weight, .. } => *weight,
+                Result::End { .. } => {
+                    ended += 1;
+                    0
+                }
+                _ => 0,
+            };
+            write(result)?;
+            budget.give_back(weight);
         }
     }
     Ok(())

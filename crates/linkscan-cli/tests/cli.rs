@@ -274,3 +274,131 @@ fn every_command_has_help_with_examples() {
         assert!(stdout(&out).contains("Examples:"), "{command}");
     }
 }
+
+/// Waits for `child` to exit on its own (input still open), for at most
+/// `limit`: a liveness check, not a timing one — the limit is generous.
+fn exits_within(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+) -> Option<std::process::ExitStatus> {
+    let start = std::time::Instant::now();
+    while start.elapsed() < limit {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return Some(status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    None
+}
+
+#[test]
+fn jobs_are_bounded() {
+    for jobs in ["0", "65", "100000", "9223372036854775807", "x"] {
+        let out = linkscan(&["find", "-j", jobs], "example.com\n");
+        assert_eq!(out.status.code(), Some(2), "-j {jobs}");
+        assert!(stderr(&out).contains("--jobs"), "-j {jobs}: {}", stderr(&out));
+    }
+    for jobs in ["1", "64"] {
+        assert_eq!(stdout(&linkscan(&["find", "-j", jobs], "example.com\n")), "<stdin>:1:1: example.com\n");
+    }
+}
+
+#[test]
+fn a_failed_write_stops_reading_at_once() {
+    // Standard input stays open (a pipe that pauses): linkscan must not wait for it.
+    let text = "see https://example.com/x and example.org\n".repeat(100_000);
+    for command in ["find", "html"] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let _ = stdin.write_all(text.as_bytes());
+        let status = exits_within(&mut child, std::time::Duration::from_secs(30));
+        drop(stdin);
+        assert_eq!(status.and_then(|s| s.code()), Some(2), "{command} did not stop on its own");
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("stderr");
+        assert!(err.contains("writing standard output") && err.contains("No space left"), "{err}");
+    }
+}
+
+#[test]
+fn slow_input_is_processed_line_by_line() {
+    use std::io::BufRead;
+    for (command, expected) in [
+        ("find", "<stdin>:1:3: example.com/x\n"),
+        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"a example.com/x\n").expect("write");
+        stdin.flush().expect("flush");
+        // The line's output arrives while standard input is still open.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().expect("stdout");
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(std::time::Duration::from_secs(30));
+        drop(stdin);
+        let _ = child.wait();
+        assert_eq!(line.as_deref(), Ok(expected), "{command}");
+    }
+}
+
+#[test]
+fn closed_or_full_standard_output_is_an_error() {
+    let bin = env!("CARGO_BIN_EXE_linkscan");
+    for args in ["--version", "--help", "find", "format x.com"] {
+        let closed = Command::new("sh")
+            .args(["-c", &format!("echo example.com | '{bin}' {args} >&-")])
+            .output()
+            .expect("sh runs");
+        assert_eq!(closed.status.code(), Some(2), "{args} >&-");
+        assert!(stderr(&closed).contains("standard output is closed"), "{args}: {}", stderr(&closed));
+        let full = Command::new("sh")
+            .args(["-c", &format!("echo example.com | '{bin}' {args} > /dev/full")])
+            .output()
+            .expect("sh runs");
+        assert_eq!(full.status.code(), Some(2), "{args} > /dev/full");
+        assert!(stderr(&full).contains("No space left"), "{args}: {}", stderr(&full));
+        // /dev/null is a fine place for output.
+        let null = Command::new("sh")
+            .args(["-c", &format!("echo example.com | '{bin}' {args} > /dev/null")])
+            .output()
+            .expect("sh runs");
+        assert_eq!(null.status.code(), Some(0), "{args} > /dev/null");
+    }
+}
+
+#[test]
+fn tld_files_are_size_limited() {
+    let out = linkscan(&["find", "--tlds", "/dev/zero"], "example.com\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--tlds /dev/zero: larger than 1024 KiB"), "{}", stderr(&out));
+}
+
+#[test]
+fn script_default_schemes_are_refused() {
+    for command in ["find", "html", "markdown"] {
+        for scheme in ["javascript:", "JavaScript:", "vbscript:", "data:", " javascript:"] {
+            let out = linkscan(&[command, "--default-scheme", scheme], "example.com\n");
+            assert_eq!(out.status.code(), Some(2), "{command} {scheme}");
+            assert!(stderr(&out).contains("script scheme"), "{}", stderr(&out));
+            assert_eq!(stdout(&out), "");
+        }
+    }
+}
