@@ -8,13 +8,16 @@
 //!
 //! `cargo xtask bench-table` prints the README's benchmark tables from the
 //! results criterion left in `target/criterion`; `cargo xtask corpus MB`
-//! writes the CLI benchmark's corpus.
+//! writes the CLI benchmark's corpus; `cargo xtask linearity [FILTER]`
+//! counts the instructions of every hostile-input case at two sizes under
+//! callgrind and fails when one grows faster than the input.
 
 extern crate alloc;
 
 mod bench_table;
 mod corpus;
 mod crosscheck;
+mod linearity;
 #[path = "../../crates/linkscan/src/punycode.rs"]
 mod punycode;
 #[path = "../../crates/linkscan/src/tld_hash.rs"]
@@ -51,10 +54,13 @@ fn main() -> ExitCode {
             ["gen"] => generate(false),
             ["gen", "--check"] => generate(true),
             ["bench-table"] => bench_table::print(&root().join("target/criterion")),
+            ["linearity"] => linearity::check(&root(), ""),
+            ["linearity", filter] => linearity::check(&root(), filter),
             ["corpus", megabytes] => {
                 megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
             }
-            _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB"
+            _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB \
+                      | cargo xtask linearity [FILTER]"
                 .to_string()),
         };
     match result {

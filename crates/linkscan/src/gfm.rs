@@ -138,17 +138,21 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
     if !allowed_before || !bytes[w..].starts_with(b"www.") {
         return None;
     }
-    let size = cmark_size(text, w, scan);
-    let domain = check_domain(text, w, size, false)?;
+    let domain = check_domain(text, w, cmark_size(finder, text, w, w, scan), false)?;
     let end = link_end(finder, text, w, w, w + domain)?;
     let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
     (end > w).then_some((w, end))
 }
 
-/// The length cmark-gfm sees from `at`: to the end of the text, plus one
-/// byte when more of the block follows (its last byte is never examined).
-fn cmark_size(text: &str, at: usize, scan: &Scan) -> usize {
-    text.len() - at + usize::from(scan.context.after != Edge::Block)
+/// The length cmark-gfm's domain check sees from `at`: to the end of the
+/// text, plus one byte when more of the block follows (its last byte is
+/// never examined). With Unicode ends the link's host is the UTS #58 one
+/// from `host`, so the check looks no further than that: a longer look
+/// would read the same text again for every `www.` in a long run of
+/// host characters that the link does not take in.
+fn cmark_size(finder: &LinkFinder, text: &str, at: usize, host: usize, scan: &Scan) -> usize {
+    let size = text.len() - at + usize::from(scan.context.after != Edge::Block);
+    if finder.unicode_ends { size.min(domain_run_end(text, host) + 1 - at) } else { size }
 }
 
 /// A URL link whose `://` is at byte `colon`.
@@ -167,7 +171,7 @@ fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Optio
     if !known || !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
         return None;
     }
-    let domain = check_domain(text, host, cmark_size(text, host, scan), true)?;
+    let domain = check_domain(text, host, cmark_size(finder, text, host, host, scan), true)?;
     let end = link_end(finder, text, start, host, host + domain)?;
     let end = if finder.unicode_ends { end } else { colon + autolink_delim(&bytes[colon..], end - colon) };
     (end > host).then_some((start, end))

@@ -1,0 +1,212 @@
+//! Hostile inputs: every path of the library (each dialect's finder, the
+//! Markdown adapter in each dialect, `html`, `format`) on runs of what
+//! makes detectors work hardest, at growing sizes.
+//!
+//! * `cargo run --release --example hostile --features pulldown-cmark -- time`
+//!   prints time per byte from 64 KiB to 4 MiB as a Markdown table (the
+//!   README's): flat rows mean linear time.
+//! * `… -- callgrind` runs each case once at 64 KiB and once at 128 KiB,
+//!   each inside a call of `hostile_measure`, for `cargo xtask linearity`,
+//!   which counts their instructions under valgrind and fails when doubling
+//!   the input more than 2.3× the instructions.
+//! * `… -- list` prints the cases in the order `callgrind` runs them.
+//!
+//! A filter after the mode keeps the cases whose `path/family` name
+//! contains it.
+
+use linkscan::markdown::{Autolinks, gfm_options};
+use linkscan::{LinkFinder, TldPolicy};
+use pulldown_cmark::{Options, Parser};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A family: its name, and the text that is repeated to the wanted size
+/// (after an optional head written once).
+struct Family {
+    name: &'static str,
+    head: &'static str,
+    unit: &'static str,
+}
+
+const fn family(name: &'static str, head: &'static str, unit: &'static str) -> Family {
+    Family { name, head, unit }
+}
+
+const FAMILIES: &[Family] = &[
+    family("a-dot", "", "a."),
+    family("a-at", "", "a@"),
+    family("dot-com", "", ".com"),
+    family("dot-com-at", "", "a.com@"),
+    family("at-colon-slash", "", "@:/"),
+    family("label-run", "", "a"),
+    family("long-labels", "", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz."),
+    family("local-part", "", "a.b+c-d_e"),
+    family("www", "", "www."),
+    family("www-space", "", "www.a "),
+    family("http-scheme", "", "http://"),
+    family("https-host", "", "https://a"),
+    family("mailto", "", "mailto:"),
+    family("mailto-at", "", "mailto:a@"),
+    family("xn", "", "xn--"),
+    family("xn-label", "", "xn--p1ai."),
+    family("open-paren", "", "("),
+    family("open-paren-path", "https://example.com/", "("),
+    family("nested-brackets-path", "https://example.com/", "([{<（「"),
+    family("close-brackets-path", "https://example.com/", ")]}>"),
+    family("open-bracket", "", "["),
+    family("link-www", "", "[x](www."),
+    family("entity", "", "&amp;"),
+    family("entity-url", "https://a.com/", "&copy;"),
+    family("underscore-url", "", "_www.a.com_"),
+    family("star-url", "", "*http://a.com/*"),
+    family("emphasis", "", "**a "),
+    family("emphasis-nested", "", "*_~"),
+    family("lt", "", "<"),
+    family("backslash", "", "\\"),
+    family("cjk-stop", "", "日本。"),
+    family("cjk-prose", "", "東京は日本の首都です。"),
+    family("fullwidth-stop", "", "例．"),
+    family("percent", "https://example.com/", "%"),
+    family("percent-utf8", "https://example.com/", "%E3%82"),
+    family("colon-tilde", "https://example.com/#", ":~:"),
+];
+
+/// What runs on the text.
+#[derive(Clone, Copy)]
+pub enum Path {
+    Find(fn() -> LinkFinder),
+    Markdown(fn() -> LinkFinder, Options),
+    Html,
+    Format,
+}
+
+fn paths() -> Vec<(&'static str, Path)> {
+    vec![
+        ("uts58", Path::Find(LinkFinder::new)),
+        ("uts58-scheme", Path::Find(|| LinkFinder::new().require_scheme(true))),
+        ("uts58-any-ip", Path::Find(|| LinkFinder::new().tlds(TldPolicy::Any).ip_hosts(true))),
+        ("gfm", Path::Find(LinkFinder::gfm)),
+        ("gfm-unicode-ends", Path::Find(|| LinkFinder::gfm().unicode_ends(true))),
+        ("md4c", Path::Find(LinkFinder::md4c)),
+        ("markdown-gfm", Path::Markdown(LinkFinder::gfm, gfm_options())),
+        ("markdown-md4c", Path::Markdown(LinkFinder::md4c, Options::empty())),
+        ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
+        ("html", Path::Html),
+        ("format", Path::Format),
+    ]
+}
+
+/// The text of `family` at about `size` bytes.
+fn text(family: &Family, size: usize) -> String {
+    let mut text = String::with_capacity(size + family.unit.len());
+    text.push_str(family.head);
+    while text.len() < size {
+        text.push_str(family.unit);
+    }
+    text
+}
+
+/// One run of `path` over `text`; returns something to keep it from being
+/// optimised away. Not inlined and not mangled, so that callgrind can count
+/// the instructions of each call (`--toggle-collect=hostile_measure`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str) -> usize {
+    match path {
+        Path::Find(_) => finder.links(text).map(|l| l.end()).sum(),
+        Path::Markdown(_, options) => {
+            let mut html = String::new();
+            pulldown_cmark::html::push_html(&mut html, Autolinks::new(Parser::new_ext(text, options), finder));
+            html.len()
+        }
+        Path::Html => linkscan::html::linkify(text, finder).len(),
+        Path::Format => linkscan::format::display_url(text).len(),
+    }
+}
+
+fn finder_of(path: Path) -> LinkFinder {
+    match path {
+        Path::Find(make) | Path::Markdown(make, _) => make(),
+        Path::Html | Path::Format => LinkFinder::new(),
+    }
+}
+
+/// Every (path, family) whose name contains `filter`.
+fn cases(filter: &str) -> Vec<(String, Path, &'static Family)> {
+    let mut cases = Vec::new();
+    for (name, path) in paths() {
+        for family in FAMILIES {
+            let id = format!("{name}/{}", family.name);
+            if id.contains(filter) {
+                cases.push((id, path, family));
+            }
+        }
+    }
+    cases
+}
+
+/// The sizes `callgrind` runs each case at.
+const CALLGRIND_SIZES: [usize; 2] = [64 << 10, 128 << 10];
+/// The sizes `time` reports.
+const TIME_SIZES: [usize; 4] = [64 << 10, 256 << 10, 1 << 20, 4 << 20];
+
+/// Nanoseconds per byte: the best of two runs of at least 10 ms each.
+fn time_per_byte(path: Path, finder: &LinkFinder, text: &str) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..2 {
+        let (start, mut runs) = (Instant::now(), 0u32);
+        while runs == 0 || start.elapsed() < Duration::from_millis(10) {
+            black_box(hostile_measure(path, finder, black_box(text)));
+            runs += 1;
+        }
+        best = best.min(start.elapsed().as_nanos() as f64 / f64::from(runs) / text.len() as f64);
+    }
+    best
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().map_or("time", String::as_str);
+    let filter = args.get(1).map_or("", String::as_str);
+    match mode {
+        "list" => {
+            for (id, ..) in cases(filter) {
+                for size in CALLGRIND_SIZES {
+                    println!("{id} {size}");
+                }
+            }
+        }
+        "callgrind" => {
+            for (_, path, family) in cases(filter) {
+                let finder = finder_of(path);
+                for size in CALLGRIND_SIZES {
+                    let text = text(family, size);
+                    black_box(hostile_measure(path, &finder, black_box(&text)));
+                }
+            }
+        }
+        "time" => {
+            print!("| path/family |");
+            for size in TIME_SIZES {
+                print!(" {} KiB |", size >> 10);
+            }
+            println!(" max ÷ min |");
+            println!("|---|{}---:|", "---:|".repeat(TIME_SIZES.len()));
+            for (id, path, family) in cases(filter) {
+                let finder = finder_of(path);
+                let ns: Vec<f64> =
+                    TIME_SIZES.iter().map(|&size| time_per_byte(path, &finder, &text(family, size))).collect();
+                let (max, min) = ns.iter().fold((0f64, f64::INFINITY), |(a, b), &x| (a.max(x), b.min(x)));
+                print!("| {id} |");
+                for x in &ns {
+                    print!(" {x:.3} |");
+                }
+                println!(" {:.2} |", max / min);
+            }
+        }
+        other => {
+            eprintln!("hostile: unknown mode {other:?} (time, callgrind or list)");
+            std::process::exit(2);
+        }
+    }
+}

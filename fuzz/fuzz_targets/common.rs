@@ -1,0 +1,39 @@
+//! What the fuzz targets share: a finder chosen by the input's first byte,
+//! so that every dialect and option is reached.
+
+use linkscan::{Context, Edge, Kinds, LinkFinder, TldPolicy};
+
+/// A finder for `selector`: its low bits pick the dialect and options.
+pub fn finder(selector: u8) -> LinkFinder {
+    let base = match selector % 3 {
+        0 => LinkFinder::new(),
+        1 => LinkFinder::gfm().unicode_ends(selector & 0x20 != 0),
+        _ => LinkFinder::md4c(),
+    };
+    let kinds = match (selector >> 2) % 4 {
+        0 => Kinds::ALL,
+        1 => Kinds::URL | Kinds::EMAIL,
+        2 => Kinds::EMAIL,
+        _ => Kinds::URL | Kinds::WWW,
+    };
+    let tlds = if selector & 0x40 != 0 { TldPolicy::Any } else { TldPolicy::Iana };
+    base.kinds(kinds).tlds(tlds).ip_hosts(selector & 0x80 != 0)
+}
+
+/// A context for `selector`.
+pub fn context(selector: u8) -> Context {
+    let edge = |k: u8| match k % 5 {
+        0 => Edge::Block,
+        1 => Edge::Line,
+        2 => Edge::EmphasisOpen,
+        3 => Edge::EmphasisClose,
+        _ => Edge::Other,
+    };
+    Context { before: edge(selector), after: edge(selector / 5) }
+}
+
+/// Splits fuzz input into a selector byte and text.
+pub fn split(data: &[u8]) -> Option<(u8, String)> {
+    let (&selector, rest) = data.split_first()?;
+    Some((selector, String::from_utf8_lossy(rest).into_owned()))
+}
