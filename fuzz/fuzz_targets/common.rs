@@ -1,6 +1,8 @@
 //! What the fuzz targets share: a finder chosen by the input's first byte,
 //! so that every dialect and option is reached.
 
+#![allow(dead_code)] // each target uses some of these
+
 use linkscan::{Context, Edge, Kinds, LinkFinder, TldPolicy};
 
 /// A finder for `selector`: its low bits pick the dialect and options.

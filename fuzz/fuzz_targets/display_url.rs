@@ -10,6 +10,7 @@ use linkscan::LinkFinder;
 use linkscan::format::display_url;
 
 /// Bytes become URL pieces rich in what the §4.1 bracket stack reacts to.
+#[rustfmt::skip]
 const PIECES: &[&str] = &[
     "(", ")", "[", "]", "{", "}", "<", ">", "（", "）", "「", "」", "«", "»", "/", "?", "#", "=", "&", ":~:",
     ".", ",", "!", " ", "%", "%28", "%29", "%2E", "%E3%82%A2", "%FF", "a", "b", "日本", "。", "'", "\"", "~",

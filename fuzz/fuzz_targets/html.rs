@@ -30,7 +30,12 @@ fuzz_target!(|data: &[u8]| {
         let quote = after.find('"').expect("a closed href");
         let href = &after[..quote];
         assert!(!href.contains(['<', '>', '\'']), "{href}");
-        let decoded = href.replace("&quot;", "\"").replace("&#39;", "'").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+        let decoded = href
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&");
         assert!(is_safe_href(&decoded), "{href}");
         let close = after.find('>').expect("a closed tag");
         let end = after.find("</a>").expect("a closed link");

@@ -24,7 +24,8 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
         return Err("building the hostile example failed".into());
     }
     let binary = root.join("target/release/examples/hostile");
-    let list = Command::new(&binary).args(["list", filter]).output().map_err(|e| format!("hostile list: {e}"))?;
+    let list =
+        Command::new(&binary).args(["list", filter]).output().map_err(|e| format!("hostile list: {e}"))?;
     let cases: Vec<String> = String::from_utf8_lossy(&list.stdout).lines().map(str::to_string).collect();
     if cases.is_empty() {
         return Err(format!("no case matches {filter:?}"));
@@ -76,8 +77,10 @@ fn dumped_counts(dir: &Path) -> Result<Vec<u64>, String> {
         let path = entry.map_err(|e| e.to_string())?.path();
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         // `part: N` numbers the dumps; the last, made at exit, collected nothing.
-        let field = |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse().ok());
-        let (Some(part), Some(total)) = (field("part:"), field("totals:").or_else(|| field("summary:"))) else {
+        let field =
+            |key: &str| text.lines().find_map(|l| l.strip_prefix(key)).and_then(|v| v.trim().parse().ok());
+        let (Some(part), Some(total)) = (field("part:"), field("totals:").or_else(|| field("summary:")))
+        else {
             continue;
         };
         let trigger = text.lines().any(|l| l.starts_with("desc: Trigger: Program termination"));

@@ -49,20 +49,19 @@ const PUNCT_BIT: u8 = 0x40;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result =
-        match args[..] {
-            ["gen"] => generate(false),
-            ["gen", "--check"] => generate(true),
-            ["bench-table"] => bench_table::print(&root().join("target/criterion")),
-            ["linearity"] => linearity::check(&root(), ""),
-            ["linearity", filter] => linearity::check(&root(), filter),
-            ["corpus", megabytes] => {
-                megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
-            }
-            _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB \
+    let result = match args[..] {
+        ["gen"] => generate(false),
+        ["gen", "--check"] => generate(true),
+        ["bench-table"] => bench_table::print(&root().join("target/criterion")),
+        ["linearity"] => linearity::check(&root(), ""),
+        ["linearity", filter] => linearity::check(&root(), filter),
+        ["corpus", megabytes] => {
+            megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
+        }
+        _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB \
                       | cargo xtask linearity [FILTER]"
-                .to_string()),
-        };
+            .to_string()),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

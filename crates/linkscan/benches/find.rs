@@ -1,11 +1,12 @@
 //! Link detection throughput, linkscan side by side with linkify 0.11, on
-//! reproducible generated corpora; and linkscan alone on hostile inputs
-//! from 1 KB to 10 MB (time per byte must stay flat).
+//! reproducible generated corpora, the hostile families among them. (Time
+//! per byte of every path on hostile inputs at growing sizes:
+//! `examples/hostile.rs`.)
 //!
 //! `cargo bench -p linkscan --bench find`; `cargo xtask bench-table`
 //! turns the results into the README's table.
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -237,27 +238,12 @@ fn peers(c: &mut Criterion) {
     }
 }
 
-fn flat(c: &mut Criterion) {
-    let scanner = linkscan::LinkFinder::new();
-    for family in HOSTILE {
-        let mut group = c.benchmark_group(format!("hostile/{family}"));
-        for size in [1 << 10, 10 << 10, 100 << 10, 1 << 20, 10 << 20] {
-            let text = hostile(family, size);
-            group.throughput(Throughput::Bytes(text.len() as u64));
-            group.bench_with_input(BenchmarkId::from_parameter(size), &text, |b, text| {
-                b.iter(|| scanner.links(black_box(text)).count())
-            });
-        }
-        group.finish();
-    }
-}
-
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(1));
-    targets = peers, flat
+    targets = peers
 }
 criterion_main!(benches);

@@ -39,7 +39,11 @@ const FAMILIES: &[Family] = &[
     family("dot-com-at", "", "a.com@"),
     family("at-colon-slash", "", "@:/"),
     family("label-run", "", "a"),
-    family("long-labels", "", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz."),
+    family(
+        "long-labels",
+        "",
+        "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz.",
+    ),
     family("local-part", "", "a.b+c-d_e"),
     family("www", "", "www."),
     family("www-space", "", "www.a "),
@@ -116,7 +120,10 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
         Path::Find(_) => finder.links(text).map(|l| l.end()).sum(),
         Path::Markdown(_, options) => {
             let mut html = String::new();
-            pulldown_cmark::html::push_html(&mut html, Autolinks::new(Parser::new_ext(text, options), finder));
+            pulldown_cmark::html::push_html(
+                &mut html,
+                Autolinks::new(Parser::new_ext(text, options), finder),
+            );
             html.len()
         }
         Path::Html => linkscan::html::linkify(text, finder).len(),
@@ -186,23 +193,48 @@ fn main() {
             }
         }
         "time" => {
-            print!("| path/family |");
-            for size in TIME_SIZES {
-                print!(" {} KiB |", size >> 10);
-            }
-            println!(" max ÷ min |");
-            println!("|---|{}---:|", "---:|".repeat(TIME_SIZES.len()));
-            for (id, path, family) in cases(filter) {
-                let finder = finder_of(path);
-                let ns: Vec<f64> =
-                    TIME_SIZES.iter().map(|&size| time_per_byte(path, &finder, &text(family, size))).collect();
-                let (max, min) = ns.iter().fold((0f64, f64::INFINITY), |(a, b), &x| (a.max(x), b.min(x)));
-                print!("| {id} |");
-                for x in &ns {
-                    print!(" {x:.3} |");
+            // Rows: families; columns: paths; cells: ns per byte at 4 MiB.
+            // The last row: the largest max ÷ min of a column's families
+            // over the sizes (1.00 is perfectly flat).
+            let cases = cases(filter);
+            let mut columns: Vec<&str> = Vec::new();
+            for (id, ..) in &cases {
+                let path = id.split('/').next().unwrap_or_default();
+                if !columns.contains(&path) {
+                    columns.push(path);
                 }
-                println!(" {:.2} |", max / min);
             }
+            let mut cells = std::collections::HashMap::new();
+            let mut spread = vec![1f64; columns.len()];
+            for (id, path, family) in &cases {
+                let finder = finder_of(*path);
+                let ns: Vec<f64> = TIME_SIZES
+                    .iter()
+                    .map(|&size| time_per_byte(*path, &finder, &text(family, size)))
+                    .collect();
+                let (max, min) = ns.iter().fold((0f64, f64::INFINITY), |(a, b), &x| (a.max(x), b.min(x)));
+                let column = columns.iter().position(|c| id.starts_with(&format!("{c}/"))).unwrap_or(0);
+                spread[column] = spread[column].max(max / min);
+                cells.insert(id.clone(), ns[ns.len() - 1]);
+                eprintln!("{id}: {ns:.3?}");
+            }
+            println!("| ns/byte at 4 MiB | {} |", columns.join(" | "));
+            println!("|---|{}", "---:|".repeat(columns.len()));
+            for family in FAMILIES {
+                let row: Vec<String> = columns
+                    .iter()
+                    .map(|c| {
+                        cells
+                            .get(&format!("{c}/{}", family.name))
+                            .map_or(String::new(), |ns| format!("{ns:.2}"))
+                    })
+                    .collect();
+                if row.iter().any(|c| !c.is_empty()) {
+                    println!("| {} | {} |", family.name, row.join(" | "));
+                }
+            }
+            let row: Vec<String> = spread.iter().map(|s| format!("{s:.2}")).collect();
+            println!("| *max ÷ min, 64 KiB–4 MiB* | {} |", row.join(" | "));
         }
         other => {
             eprintln!("hostile: unknown mode {other:?} (time, callgrind or list)");
