@@ -3,7 +3,7 @@
 
 #![allow(dead_code)] // each target uses some of these
 
-use linkscan::{Context, Edge, Kinds, LinkFinder, TldPolicy};
+use linkscan::{Context, Edge, Kinds, LinkFinder, Schemes, TldPolicy};
 
 /// A finder for `selector`: its low bits pick the dialect and options.
 pub fn finder(selector: u8) -> LinkFinder {
@@ -20,6 +20,12 @@ pub fn finder(selector: u8) -> LinkFinder {
     };
     let tlds = if selector & 0x40 != 0 { TldPolicy::Any } else { TldPolicy::Iana };
     base.kinds(kinds).tlds(tlds).ip_hosts(selector & 0x80 != 0)
+}
+
+/// The host and scheme options, picked by the bits of `more`.
+pub fn with_host_options(finder: LinkFinder, more: u8) -> LinkFinder {
+    let finder = finder.local_hosts(more & 1 != 0).skip_file_names(more & 2 != 0);
+    if more & 4 != 0 { finder.schemes(Schemes::only(["https", "gopher", "x-y.z+w"])) } else { finder }
 }
 
 /// A context for `selector`.

@@ -1,5 +1,5 @@
 //! Detection on arbitrary input, in every dialect and with every option
-//! (picked by the first byte): no panic; links in order, not overlapping,
+//! (picked by the first two bytes): no panic; links in order, not overlapping,
 //! on char boundaries, never empty; an href that ends with the link text;
 //! spans cover the input exactly.
 
@@ -11,8 +11,9 @@ mod common;
 
 fuzz_target!(|data: &[u8]| {
     let Some((selector, text)) = common::split(data) else { return };
-    let finder = common::finder(selector);
-    let context = common::context(data.get(1).copied().unwrap_or(0));
+    let more = data.get(1).copied().unwrap_or(0);
+    let finder = common::with_host_options(common::finder(selector), more >> 5);
+    let context = common::context(more);
     let mut last = 0;
     for link in finder.links_in(&text, context) {
         assert!(last <= link.start() && link.start() < link.end() && link.end() <= text.len());

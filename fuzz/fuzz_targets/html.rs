@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         Some((scheme, rest)) if scheme.len() < 16 && selector & 1 != 0 => (Some(scheme.to_string()), rest),
         _ => (None, text.as_str()),
     };
-    let mut finder = common::finder(selector);
+    let mut finder = common::with_host_options(common::finder(selector), text.len() as u8);
     if let Some(scheme) = scheme {
         finder = finder.default_scheme(scheme);
     }

@@ -114,7 +114,19 @@ fn generate(check: bool) -> Result<(), String> {
     all_tlds.sort();
     all_tlds.dedup();
 
-    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds)?;
+    // UTS #46 mappings of non-ASCII code points to characters that occur in
+    // TLDs: enough to look up a label written in another form
+    // (`ＣＯＭ`, Arabic presentation forms) as the TLD it maps to.
+    let tld_chars: std::collections::BTreeSet<char> = all_tlds.iter().flat_map(|t| t.chars()).collect();
+    let mut tld_mapping = Vec::new();
+    for (&cp, target) in &idna.mapping {
+        let target: String = target.iter().map(|&t| char_of(t)).collect::<Result<_, _>>()?;
+        if cp >= 0x80 && target.chars().all(|c| tld_chars.contains(&c)) {
+            tld_mapping.push((char_of(cp)?, target));
+        }
+    }
+
+    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds, &tld_mapping)?;
     let target = root.join("crates/linkscan/src/tables.rs");
     eprintln!(
         "tables: trie {} bytes ({} blocks), {} bracket pairs, {} TLDs ({} with U-labels), TLD list {tld_version}",
@@ -201,6 +213,7 @@ fn render(
     bracket: &[(u32, u32)],
     tld_version: &str,
     tlds: &[String],
+    tld_mapping: &[(char, String)],
 ) -> Result<String, String> {
     let mut out = String::new();
     out.push_str(
@@ -271,6 +284,12 @@ fn render(
          /// each slot holds an index into `TLDS` plus one, or 0 (empty).\n",
     );
     array(&mut out, "pub(crate) static TLD_TABLE: [u16", &tld_table(tlds)?, 16);
+    out.push_str(
+        "/// UTS #46 mappings of non-ASCII code points whose targets occur in `TLDS`,\n\
+         /// sorted by code point: a TLD written in another form maps to its entry.\n",
+    );
+    let pairs: Vec<String> = tld_mapping.iter().map(|(c, t)| format!("({c:?}, {t:?})")).collect();
+    array(&mut out, "pub(crate) static TLD_MAPPING: [(char, &str)", &pairs, 6);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)

@@ -129,6 +129,8 @@ pub struct Idna {
     pub label: Vec<bool>,
     /// Label separators: `.` and the code points mapped to it.
     pub dot: Vec<bool>,
+    /// What each mapped code point maps to.
+    pub mapping: BTreeMap<u32, Vec<u32>>,
 }
 
 /// Parses the UTS #46 status file (`RANGE ; STATUS [; MAPPING]`).
@@ -167,7 +169,7 @@ pub fn parse_idna(text: &str) -> Result<Idna, String> {
         .collect();
     let dot =
         (0..CODE_POINTS as u32).map(|cp| cp == u32::from(b'.') || maps_to(cp) == [u32::from(b'.')]).collect();
-    Ok(Idna { label, dot })
+    Ok(Idna { label, dot, mapping })
 }
 
 /// The IANA TLD list: its date (from the `as of YYYY-MM-DD` header) and the

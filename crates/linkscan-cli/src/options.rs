@@ -2,7 +2,7 @@
 //! describe.
 
 use clap::{Args, ValueEnum};
-use linkscan::{Kinds, LinkFinder, TldPolicy};
+use linkscan::{Kinds, LinkFinder, Schemes, TldPolicy};
 use std::io;
 
 /// Which rule set finds links.
@@ -43,9 +43,48 @@ pub struct FinderOptions {
     /// brackets) instead of at the next space.
     #[arg(long)]
     pub unicode_ends: bool,
-    /// UTS #58: also find IPv4 and [IPv6] hosts after http:// or https://.
+    /// UTS #58: also find IPv4 and [IPv6] hosts after an explicit scheme.
     #[arg(long)]
     pub ip_hosts: bool,
+    /// UTS #58: the schemes a `scheme://` URL may have to be linked,
+    /// comma-separated; `web` stands for the built-in list (http, https,
+    /// ftp, ftps, sftp, ssh, git, ws, wss, irc, ircs, file, git+ssh,
+    /// git+https, …). A host after another scheme is not linked.
+    #[arg(long, value_name = "LIST", default_value = "web", value_parser = parse_schemes)]
+    pub schemes: Schemes,
+    /// UTS #58: after an explicit scheme, accept any well-formed host
+    /// (http://localhost:3000, http://intranet/, https://x.internal/).
+    #[arg(long)]
+    pub local_hosts: bool,
+    /// UTS #58: do not link scheme-less names that look like file names
+    /// (README.md, setup.py, main.rs: two labels, the last a TLD that is a
+    /// common file extension, no path); nic.md then needs a scheme or a path.
+    #[arg(long)]
+    pub skip_file_names: bool,
+}
+
+/// `web,gopher` → the built-in list and gopher; `https,ssh` → only those.
+fn parse_schemes(s: &str) -> Result<Schemes, String> {
+    let names: Vec<&str> = s.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+    if names.is_empty() {
+        return Err("no scheme named".into());
+    }
+    for name in &names {
+        let valid = name.as_bytes()[0].is_ascii_alphabetic()
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+        if !valid {
+            return Err(format!("{name:?} is not a scheme name (a letter, then letters, digits, + - .)"));
+        }
+        if !linkscan::html::is_safe_href(&format!("{name}:")) {
+            return Err(format!("{name:?} is a script scheme; links are never given one"));
+        }
+    }
+    let others = names.iter().filter(|n| !n.eq_ignore_ascii_case("web"));
+    Ok(if names.iter().any(|n| n.eq_ignore_ascii_case("web")) {
+        Schemes::web().with(others)
+    } else {
+        Schemes::only(others)
+    })
 }
 
 fn parse_kinds(s: &str) -> Result<Kinds, String> {
@@ -91,7 +130,13 @@ impl FinderOptions {
             Dialect::Gfm => LinkFinder::gfm(),
             Dialect::Md4c => LinkFinder::md4c(),
         };
-        finder = finder.kinds(self.kinds).unicode_ends(self.unicode_ends).ip_hosts(self.ip_hosts);
+        finder = finder
+            .kinds(self.kinds)
+            .unicode_ends(self.unicode_ends)
+            .ip_hosts(self.ip_hosts)
+            .schemes(self.schemes.clone())
+            .local_hosts(self.local_hosts)
+            .skip_file_names(self.skip_file_names);
         if self.require_scheme {
             finder = finder.require_scheme(true);
         }

@@ -402,3 +402,23 @@ fn script_default_schemes_are_refused() {
         }
     }
 }
+
+#[test]
+fn host_and_scheme_options() {
+    let text = "README.md http://localhost:8080/x gopher://a.com/b ftp://c.org/f my_site.example.com\n";
+    let default = linkscan(&["find", "--format", "tsv"], text);
+    let rows: Vec<String> =
+        stdout(&default).lines().map(|l| l.split('\t').nth(6).unwrap_or("").to_string()).collect();
+    assert_eq!(rows, ["https://README.md", "ftp://c.org/f"]);
+    let options =
+        ["find", "--local-hosts", "--skip-file-names", "--schemes", "web,gopher", "--format", "tsv"];
+    let out = linkscan(&options, text);
+    let rows: Vec<String> =
+        stdout(&out).lines().map(|l| l.split('\t').nth(6).unwrap_or("").to_string()).collect();
+    assert_eq!(rows, ["http://localhost:8080/x", "gopher://a.com/b", "ftp://c.org/f"]);
+    for bad in ["javascript", "1x", "", "https,data"] {
+        let out = linkscan(&["find", "--schemes", bad], "");
+        assert_eq!(out.status.code(), Some(2), "--schemes {bad:?}");
+        assert!(stderr(&out).contains("--schemes"), "{}", stderr(&out));
+    }
+}

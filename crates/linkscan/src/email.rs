@@ -7,12 +7,25 @@ use crate::props::{EMAIL_BIT, before};
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Rejected;
 
+/// The URL scheme written right before an email address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MailScheme {
+    /// `mailto:` (its `?query` belongs to the link).
+    Mailto,
+    /// `xmpp:` (its `/resource` and `?query` belong to the link).
+    Xmpp,
+}
+
 /// The start of the local part that ends at the `@` at byte `at`, not
-/// going before `floor`, including a directly preceding `mailto:` (any
-/// case), and whether that `mailto:` is there. Rejected: an empty local part; one that starts or ends with `.`
-/// or contains `..`; the userinfo of a URL (`http://user@host`,
-/// `http://user:password@host`).
-pub(crate) fn local_part_start(text: &str, at: usize, floor: usize) -> Result<(usize, bool), Rejected> {
+/// going before `floor`, including a directly preceding `mailto:` or
+/// `xmpp:` (any case), and which of them is there. Rejected: an empty local
+/// part; one that starts or ends with `.` or contains `..`; the userinfo of
+/// a URL (`http://user@host`, `http://user:password@host`).
+pub(crate) fn local_part_start(
+    text: &str,
+    at: usize,
+    floor: usize,
+) -> Result<(usize, Option<MailScheme>), Rejected> {
     let bytes = text.as_bytes();
     let mut start = at;
     while start > floor {
@@ -33,11 +46,18 @@ pub(crate) fn local_part_start(text: &str, at: usize, floor: usize) -> Result<(u
         return Err(Rejected);
     }
     let head = &bytes[floor..start];
-    let mailto = head.len() >= 7 && head[head.len() - 7..].eq_ignore_ascii_case(b"mailto:");
-    if mailto {
+    let written =
+        |name: &[u8]| head.len() >= name.len() && head[head.len() - name.len()..].eq_ignore_ascii_case(name);
+    let scheme = if written(b"mailto:") {
         start -= 7;
-    }
-    Ok((start, mailto))
+        Some(MailScheme::Mailto)
+    } else if written(b"xmpp:") {
+        start -= 5;
+        Some(MailScheme::Xmpp)
+    } else {
+        None
+    };
+    Ok((start, scheme))
 }
 
 /// Whether the local part starting at `start` is the userinfo of a URL:

@@ -1,7 +1,7 @@
 //! The public detection API: [`LinkFinder`] and its options, the [`Links`]
 //! and [`Spans`] iterators, [`Link`] and [`Span`].
 
-use crate::host::TldPolicy;
+use crate::host::{Schemes, TldPolicy};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
@@ -162,6 +162,9 @@ pub struct LinkFinder {
     pub(crate) default_scheme: Cow<'static, str>,
     pub(crate) ip_hosts: bool,
     pub(crate) unicode_ends: bool,
+    pub(crate) schemes: Schemes,
+    pub(crate) local_hosts: bool,
+    pub(crate) file_names: bool,
 }
 
 impl Default for LinkFinder {
@@ -182,6 +185,9 @@ impl LinkFinder {
             default_scheme: Cow::Borrowed("https://"),
             ip_hosts: false,
             unicode_ends: false,
+            schemes: Schemes::web(),
+            local_hosts: false,
+            file_names: false,
         }
     }
 
@@ -268,10 +274,57 @@ impl LinkFinder {
     }
 
     /// Also find IPv4 (`http://192.0.2.1/`) and bracketed IPv6
-    /// (`https://[2001:db8::1]:8080/`) hosts after an explicit `http://` or
-    /// `https://`. Off by default (UTS #58 links need a domain).
+    /// (`https://[2001:db8::1]:8080/`) hosts after an explicit scheme on the
+    /// [`schemes`](LinkFinder::schemes) list. Off by default (UTS #58 links
+    /// need a domain).
     pub fn ip_hosts(mut self, enable: bool) -> Self {
         self.ip_hosts = enable;
+        self
+    }
+
+    /// UTS #58: the schemes a URL written with `scheme://` may have to be
+    /// linked (default [`Schemes::web`]); a host after any other scheme is
+    /// not linked at all. The link always keeps its own scheme:
+    /// [`Link::href`] never changes it. (GFM and MD4C have their own fixed
+    /// schemes.)
+    pub fn schemes(mut self, schemes: Schemes) -> Self {
+        self.schemes = schemes;
+        self
+    }
+
+    /// UTS #58: after an explicit, allowed `scheme://`, accept any
+    /// well-formed host, not only domains with an accepted TLD:
+    /// `http://localhost:3000/x`, `http://intranet/`,
+    /// `https://my-service.internal/` (labels of domain label characters,
+    /// none empty or starting or ending with `-`). Off by default.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "Run it at http://localhost:3000/x.";
+    /// assert_eq!(LinkFinder::new().links(text).count(), 0);
+    /// assert_eq!(LinkFinder::new().local_hosts(true).links(text).next().unwrap().as_str(), "http://localhost:3000/x");
+    /// ```
+    pub fn local_hosts(mut self, enable: bool) -> Self {
+        self.local_hosts = enable;
+        self
+    }
+
+    /// UTS #58: do not link a scheme-less name that looks like a file name —
+    /// two labels, the last a TLD that is also a common file extension
+    /// ([`FILE_EXTENSION_TLDS`](crate::FILE_EXTENSION_TLDS): `md`, `py`,
+    /// `rs`, `sh`, `as`, `zip`, …), no `www.`, and no path, query, fragment
+    /// or port after it. UTS #58 §8 names `helpers.py` as a case an
+    /// implementation may refrain from linking. Off by default (the
+    /// conformance data links such names); with it on, `nic.md` needs a
+    /// scheme or a path to be linked.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let finder = LinkFinder::new().skip_file_names(true);
+    /// assert_eq!(finder.links("Edit README.md and setup.py; see nic.md/about or https://nic.md").count(), 2);
+    /// ```
+    pub fn skip_file_names(mut self, enable: bool) -> Self {
+        self.file_names = enable;
         self
     }
 

@@ -106,6 +106,30 @@ impl TldPolicy {
     }
 }
 
+/// Whether `label` is a TLD `policy` accepts, as written or after the
+/// UTS #46 mapping of its non-ASCII code points (`ＣＯＭ` is `com`, Arabic
+/// presentation forms their letters), as the domain's other labels are read.
+pub(crate) fn tld_accepted(policy: &TldPolicy, label: &str) -> bool {
+    if policy.accepts(label) {
+        return true;
+    }
+    if label.is_ascii() {
+        return false;
+    }
+    let mut mapped = String::with_capacity(label.len());
+    let mut changed = false;
+    for c in label.chars() {
+        match crate::tables::TLD_MAPPING.binary_search_by_key(&c, |&(from, _)| from) {
+            Ok(k) => {
+                mapped.push_str(crate::tables::TLD_MAPPING[k].1);
+                changed = true;
+            }
+            Err(_) => mapped.push(c),
+        }
+    }
+    changed && policy.accepts(&mapped)
+}
+
 /// Two or more ASCII letters, an A-label, or a label of letters and marks.
 fn is_well_formed_tld(label: &str) -> bool {
     if let Some(puny) = label.get(..4).filter(|p| p.eq_ignore_ascii_case("xn--")).map(|_| &label[4..]) {
@@ -180,16 +204,40 @@ pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {
     end
 }
 
-/// Whether every label of the domain `text[start..end]` is non-empty and
-/// neither starts nor ends with `-`.
+/// The most octets of a DNS label, and of a whole name (in A-label form,
+/// without a trailing dot).
+pub const MAX_LABEL_LEN: usize = 63;
+/// See [`MAX_LABEL_LEN`].
+pub const MAX_NAME_LEN: usize = 253;
+
+/// Whether every label of the domain `text[start..end]` is non-empty,
+/// neither starts nor ends with `-`, and fits DNS: at most 63 octets a
+/// label and 253 in all, counted in A-label form (`xn--` + Punycode for a
+/// label that is not ASCII).
 pub(crate) fn labels_valid(text: &str, start: usize, end: usize) -> bool {
+    if end - start > 4 * MAX_NAME_LEN {
+        return false; // even as one-byte A-label characters it would be too long
+    }
     let mut label_start = start;
+    let mut name_len = 0;
     let mut i = start;
     while i <= end {
         let sep = if i == end { Some(0) } else { separator_at(text, i) };
         if let Some(len) = sep {
             let label = &text.as_bytes()[label_start..i];
             if label.is_empty() || label[0] == b'-' || label[label.len() - 1] == b'-' {
+                return false;
+            }
+            let octets = if label.is_ascii() {
+                label.len()
+            } else {
+                match punycode::encoded_len(&text[label_start..i]) {
+                    Some(n) => 4 + n,
+                    None => return false,
+                }
+            };
+            name_len += octets + usize::from(name_len > 0);
+            if octets > MAX_LABEL_LEN || name_len > MAX_NAME_LEN {
                 return false;
             }
             i += len.max(1);
@@ -199,6 +247,47 @@ pub(crate) fn labels_valid(text: &str, start: usize, end: usize) -> bool {
         }
     }
     true
+}
+
+/// Whether `text[start..end]` is the whole host as written: not glued to
+/// an `_` (a character people write in host names that no domain label
+/// holds), so that `my_site.example.com` never gives `site.example.com`.
+pub(crate) fn host_as_written(text: &str, start: usize, end: usize) -> bool {
+    let bytes = text.as_bytes();
+    !(start > 0 && bytes[start - 1] == b'_') && bytes.get(end) != Some(&b'_')
+}
+
+/// Top-level domains that are also common file extensions: `README.md`,
+/// `setup.py`, `main.rs`, `install.sh`, `s.as_str()`, `Makefile.am`,
+/// `Finder.app`, `archive.zip`, … (Moldova, Paraguay, Serbia, Saint Helena,
+/// American Samoa, Armenia, …). See [`LinkFinder::skip_file_names`](crate::LinkFinder::skip_file_names).
+pub const FILE_EXTENSION_TLDS: &[&str] = &[
+    "ac", "ai", "am", "app", "as", "bz", "cc", "cr", "cs", "in", "md", "mk", "ml", "mov", "pl", "pm", "ps",
+    "py", "rs", "sc", "sh", "so", "st", "ts", "zip",
+];
+
+/// Whether the scheme-less domain `text[start..tld_end]` looks like a file
+/// name: two labels, the last a [`FILE_EXTENSION_TLDS`] entry (any case),
+/// the first not `www`, with no path, query, fragment or port after it.
+pub(crate) fn looks_like_a_file_name(
+    text: &str,
+    start: usize,
+    tld_start: usize,
+    tld_end: usize,
+    floor: usize,
+) -> bool {
+    let tld = &text[tld_start..tld_end];
+    if !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
+        return false;
+    }
+    let name = &text[start..tld_start];
+    let two_labels =
+        name.char_indices().filter(|&(i, _)| separator_at(text, start + i).is_some()).count() == 1;
+    let www = name.as_bytes().get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+        && separator_at(text, start + 3).is_some_and(|n| start + 3 + n == tld_start);
+    let scheme = scheme_before(text, start, floor).is_some();
+    let more = matches!(text.as_bytes().get(tld_end), Some(b'/' | b'?' | b'#' | b':'));
+    two_labels && !www && !scheme && !more
 }
 
 /// What follows a host at a `:`.
@@ -225,24 +314,101 @@ pub(crate) fn port_at(text: &str, i: usize) -> Port {
     if digits <= 5 && (1..=65535).contains(&value) { Port::Ends(i + 1 + digits) } else { Port::Invalid }
 }
 
-/// The start of an `http://` or `https://` (any case) that ends at byte
-/// `end`, not before `floor` and not glued to a preceding scheme character.
-pub(crate) fn http_scheme_before(text: &str, end: usize, floor: usize) -> Option<usize> {
-    let head = &text.as_bytes()[floor..end];
-    let len = [7, 8].into_iter().find(|&n| {
-        head.len() >= n && {
-            let s = &head[head.len() - n..];
-            s[..4].eq_ignore_ascii_case(b"http")
-                && (n == 7 || s[4].eq_ignore_ascii_case(&b's'))
-                && s.ends_with(b"://")
-        }
-    })?;
-    let start = end - len;
-    let glued = start > floor && {
-        let b = text.as_bytes()[start - 1];
-        b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
-    };
-    (!glued).then_some(start)
+/// The schemes a URL's explicit `scheme://` may have for it to be linked.
+///
+/// The built-in list ([`Schemes::web`], the default) holds the web's common
+/// schemes: `http`, `https`, `ftp`, `ftps`, `sftp`, `ssh`, `git`, `ws`,
+/// `wss`, `irc`, `ircs`, `file`, and the version-control forms `git+ssh`,
+/// `git+https`, `git+http`, `git+file`, `svn+ssh`, `svn+https`, `svn+http`,
+/// `hg+https`, `hg+http`, `hg+ssh`, `bzr+ssh`, `bzr+https`. A host after a
+/// scheme that is not on the list is not linked at all: a link never has a
+/// target other than its text. Matched in any letter case.
+///
+/// ```
+/// use linkscan::{LinkFinder, Schemes};
+/// let finder = LinkFinder::new();
+/// assert_eq!(finder.links("My ftp://example.com/file site").next().unwrap().href(), "ftp://example.com/file");
+/// assert_eq!(finder.links("see gopher://example.com/x").count(), 0);
+/// let finder = LinkFinder::new().schemes(Schemes::web().with(["gopher"]));
+/// assert_eq!(finder.links("see gopher://example.com/x").next().unwrap().as_str(), "gopher://example.com/x");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Schemes {
+    /// Lowercase names besides (or, with `web` false, instead of) the built-in list.
+    extra: Vec<String>,
+    web: bool,
+}
+
+/// The built-in scheme list, lowercase.
+const WEB_SCHEMES: &[&str] = &[
+    "http",
+    "https",
+    "ftp",
+    "ftps",
+    "sftp",
+    "ssh",
+    "git",
+    "ws",
+    "wss",
+    "irc",
+    "ircs",
+    "file",
+    "git+ssh",
+    "git+https",
+    "git+http",
+    "git+file",
+    "svn+ssh",
+    "svn+https",
+    "svn+http",
+    "hg+https",
+    "hg+http",
+    "hg+ssh",
+    "bzr+ssh",
+    "bzr+https",
+];
+
+impl Schemes {
+    /// The built-in list of the web's common schemes (the default).
+    pub fn web() -> Schemes {
+        Schemes { extra: Vec::new(), web: true }
+    }
+
+    /// Exactly these schemes (names without `://`, any case).
+    pub fn only<I: IntoIterator<Item = S>, S: AsRef<str>>(names: I) -> Schemes {
+        Schemes { extra: Vec::new(), web: false }.with(names)
+    }
+
+    /// These schemes too.
+    #[must_use]
+    pub fn with<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, names: I) -> Schemes {
+        self.extra.extend(names.into_iter().map(|n| n.as_ref().trim_end_matches("://").to_ascii_lowercase()));
+        self
+    }
+
+    /// Whether a URL with scheme `name` (without `://`) is linked.
+    pub fn accepts(&self, name: &str) -> bool {
+        (self.web && WEB_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(name)))
+            || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
+    }
+}
+
+/// The start of the `scheme://` that ends at byte `end` (just after its
+/// `//`), not before `floor`. A scheme name is RFC 3986's: a letter, then
+/// letters, digits, `+`, `-`, `.`; characters before the first letter of a
+/// run of such characters are not part of it (`1.http://` has the scheme
+/// `http`).
+pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if end < floor + 4 || !bytes[..end].ends_with(b"://") {
+        return None;
+    }
+    let colon = end - 3;
+    let run = bytes[floor..colon]
+        .iter()
+        .rposition(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+        .map_or(floor, |i| floor + i + 1);
+    let start = run + bytes[run..colon].iter().position(u8::is_ascii_alphabetic)?;
+    Some(start)
 }
 
 /// The end of an IPv4 address (four decimal octets, no leading zeros) or a

@@ -60,7 +60,7 @@ mod uts58;
 pub use finder::{
     Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans,
 };
-pub use host::{TldList, TldPolicy};
+pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

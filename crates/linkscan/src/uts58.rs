@@ -10,11 +10,11 @@
 //! the longest accepted TLD; every backward scan stops at `floor`, which
 //! moves past each candidate domain; so the work is linear in the input.
 
-use crate::email::local_part_start;
+use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_run_end, domain_start, http_scheme_before, ip_host_end, label_end, label_end_within,
-    labels_valid, port_at, separator_at,
+    Port, domain_run_end, domain_start, host_as_written, ip_host_end, label_end, label_end_within,
+    labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
 
@@ -67,7 +67,7 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
             .into_iter()
             .flatten()
             .min();
-        let scheme = if finder.ip_hosts {
+        let scheme = if finder.ip_hosts || finder.local_hosts {
             scan.scheme.next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], b"://"))
         } else {
             None
@@ -93,7 +93,7 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
             scan.pos = bytes.len();
             return None;
         } else if Some(limit) == scheme {
-            ip_link(finder, text, limit, scan)
+            scheme_host_link(finder, text, limit, scan)
         } else {
             domain_link(finder, text, limit, 3, scan)
         };
@@ -124,8 +124,8 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
         let host = if bytes[hit] == b'@' {
             hit + 1
         } else if bytes[hit..].starts_with(b"://") {
-            if finder.ip_hosts {
-                if let Some(link) = ip_link(finder, text, hit, scan) {
+            if finder.ip_hosts || finder.local_hosts {
+                if let Some(link) = scheme_host_link(finder, text, hit, scan) {
                     return Some(link);
                 }
             }
@@ -162,9 +162,10 @@ fn domain_link<'a>(
     scan.pos = tld_start;
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
-    // Too short for a TLD (`e.g.`): no need to look further.
+    // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
+    // code point may map to several: `㏄` is `cc`.)
     if tld_end == tld_start
-        || (tld_end - tld_start < 4 && text[tld_start..tld_end].chars().count() < finder.tlds.min_chars())
+        || (tld_end - tld_start < finder.tlds.min_chars() && text.as_bytes()[tld_start] < 0x80)
     {
         return None;
     }
@@ -175,7 +176,7 @@ fn domain_link<'a>(
             return None;
         }
     }
-    if !finder.tlds.accepts(&text[tld_start..tld_end]) {
+    if !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
         return None;
     }
     // `john.dev@example.com`: always favour the email address (the test
@@ -191,17 +192,31 @@ fn domain_link<'a>(
     // into it, whatever the outcome.
     let floor = scan.floor;
     scan.skip_to(tld_end);
-    if !labels_valid(text, start, tld_end) {
+    if !labels_valid(text, start, tld_end) || !host_as_written(text, start, tld_end) {
         return None;
     }
     if start > floor && text.as_bytes()[start - 1] == b'@' {
-        let (local, mailto) = local_part_start(text, start - 1, floor).ok()?;
+        let (local, scheme) = local_part_start(text, start - 1, floor).ok()?;
+        // `mailto:` and `xmpp:` URLs keep their query (and xmpp its resource).
+        let end = match scheme {
+            Some(MailScheme::Mailto) if text.as_bytes().get(tld_end) == Some(&b'?') => {
+                path_query_fragment_end(text, tld_end)
+            }
+            Some(MailScheme::Xmpp) => path_query_fragment_end(text, tld_end),
+            _ => tld_end,
+        };
         return finder
             .kinds
             .contains(Kinds::EMAIL)
-            .then(|| scan.link(finder, text, (local, tld_end), LinkKind::Email, mailto));
+            .then(|| scan.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()));
     }
-    let scheme = http_scheme_before(text, start, floor);
+    if finder.file_names && looks_like_a_file_name(text, start, tld_start, tld_end, floor) {
+        return None;
+    }
+    let scheme = scheme_before(text, start, floor);
+    if scheme.is_some_and(|s| !finder.schemes.accepts(&text[s..start - 3])) {
+        return None;
+    }
     let wanted = if scheme.is_some() { Kinds::URL } else { Kinds::WWW };
     if !finder.kinds.contains(wanted) {
         return None;
@@ -227,21 +242,59 @@ fn domain_link<'a>(
     Some(scan.link(finder, text, (scheme.unwrap_or(start), end), LinkKind::Url, scheme.is_some()))
 }
 
-/// An IPv4 or bracketed IPv6 host right after the `://` at `colon` of an
-/// `http://` or `https://` (only with [`LinkFinder::ip_hosts`]).
-fn ip_link<'a>(finder: &LinkFinder, text: &'a str, colon: usize, scan: &mut Scan) -> Option<Link<'a>> {
+/// A URL whose host right after the `://` at `colon` is an IPv4 or
+/// bracketed IPv6 address (with [`LinkFinder::ip_hosts`]) or any
+/// well-formed host (with [`LinkFinder::local_hosts`]: `localhost`, a
+/// single label, an unknown TLD). A host that ends in an accepted TLD is
+/// left to the separator that ends it, so that such hosts are found the
+/// same way with or without these options.
+fn scheme_host_link<'a>(
+    finder: &LinkFinder,
+    text: &'a str,
+    colon: usize,
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
     let host = colon + 3;
     scan.pos = host;
-    let start = http_scheme_before(text, host, scan.floor)?;
-    let host_end = ip_host_end(text, host)?;
-    if !finder.kinds.contains(Kinds::URL) {
+    let start = scheme_before(text, host, scan.floor)?;
+    if !finder.kinds.contains(Kinds::URL) || !finder.schemes.accepts(&text[start..colon]) {
         return None;
     }
+    let ip = if finder.ip_hosts { ip_host_end(text, host) } else { None };
+    let host_end = match ip {
+        Some(end) => end,
+        None if finder.local_hosts => local_host_end(finder, text, host)?,
+        None => return None,
+    };
     let host_end = match port_at(text, host_end) {
         Port::Invalid => return None,
         Port::Ends(end) => end,
         Port::None => host_end,
     };
+    // `scheme://user@host`, `scheme://user:password@host`: the host is after the `@`.
+    if matches!(text.as_bytes().get(host_end), Some(b'@' | b':')) {
+        return None;
+    }
     let end = path_query_fragment_end(text, host_end);
     Some(scan.link(finder, text, (start, end), LinkKind::Url, true))
+}
+
+/// The end of a well-formed host at `host` that does not end in an accepted
+/// TLD (those are found at their separator): labels of label characters,
+/// none empty or starting or ending with `-`, within DNS lengths; a
+/// trailing separator is left out.
+fn local_host_end(finder: &LinkFinder, text: &str, host: usize) -> Option<usize> {
+    let run_end = domain_run_end(text, host);
+    let end = match text[host..run_end].char_indices().next_back() {
+        Some((i, _)) if separator_at(text, host + i).is_some() => host + i,
+        _ => run_end,
+    };
+    if end == host || !labels_valid(text, host, end) || !host_as_written(text, host, end) {
+        return None;
+    }
+    let last = text[host..end]
+        .char_indices()
+        .rfind(|&(i, _)| separator_at(text, host + i).is_some())
+        .map_or(host, |(i, c)| host + i + c.len_utf8());
+    (!tld_accepted(&finder.tlds, &text[last..end])).then_some(end)
 }

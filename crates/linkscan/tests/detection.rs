@@ -164,8 +164,9 @@ fn trailing_dots_and_schemes() {
     assert_eq!(links("Visit example.com./x"), ["example.com./x"]);
     assert_eq!(links("Visit example.com.:8080/x"), ["example.com.:8080/x"]);
     assert_eq!(links("Visit example.com?"), ["example.com?"]); // §3.5.1: an initiator is kept
-    assert_eq!(links("xhttps://example.com"), ["example.com"]);
-    assert_eq!(links("ftp://example.com"), ["example.com"]);
+    // A link keeps the scheme written before it, or is not a link at all.
+    assert_eq!(links("xhttps://example.com"), Vec::<String>::new());
+    assert_eq!(links("ftp://example.com"), ["ftp://example.com"]);
 }
 
 #[test]
@@ -249,7 +250,7 @@ fn without_scheme_less_urls_only_schemes_and_at_signs_start_links() {
     let finder = LinkFinder::new().require_scheme(true);
     assert_eq!(
         found(&finder, "a.com https://b.org/x?y c@d.net ftp://e.com"),
-        ["https://b.org/x?y", "c@d.net"]
+        ["https://b.org/x?y", "c@d.net", "ftp://e.com"]
     );
     // No URL claims the path, so §5.2 reads the whole run before the @ as
     // the local part (`/` and `.` are Link_Email).

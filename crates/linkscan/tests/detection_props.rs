@@ -4,7 +4,7 @@
 
 use linkscan::format::{display_url, escape_parts};
 use linkscan::html::linkify;
-use linkscan::{Context, Edge, Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
+use linkscan::{Context, Dialect, Edge, Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
 use proptest::prelude::*;
 
 /// Text rich in what detection reacts to: separators, TLDs, `@`, schemes,
@@ -18,6 +18,7 @@ fn linky_text() -> impl Strategy<Value = String> {
             "com", "org", "中国", "рф", "COM", "xn--p1ai", "みんな", "http://", "https://", "mailto:", "www.",
             "例子", "пример", "αβγ", "日本", "\u{200C}", "e\u{301}", "😎", "1", "255", "65535", "[::1]",
             "ftp://", "xmpp:", "*", "_", "~", "&amp;", ";", "+", "{", "}", "\t",
+            "ssh://", "git+https://", "gopher://", "localhost", "md", "py", "ＣＯＭ", "?subject=x",
         ]).prop_map(str::to_string),
         1 => any::<char>().prop_map(String::from),
     ];
@@ -33,11 +34,21 @@ fn finders() -> Vec<LinkFinder> {
         LinkFinder::gfm().unicode_ends(true),
         LinkFinder::gfm().kinds(Kinds::EMAIL | Kinds::WWW),
         LinkFinder::md4c(),
+        LinkFinder::new().local_hosts(true).skip_file_names(true),
+        LinkFinder::new().local_hosts(true).ip_hosts(true).require_scheme(true),
+        LinkFinder::new().schemes(linkscan::Schemes::only(["https", "gopher"])).tlds(TldPolicy::Any),
     ]
 }
 
 fn edge() -> impl Strategy<Value = Edge> {
     prop::sample::select(vec![Edge::Block, Edge::Line, Edge::EmphasisOpen, Edge::EmphasisClose, Edge::Other])
+}
+
+/// Whether `s` starts with `scheme://` (RFC 3986 scheme syntax) or `mailto:`.
+fn starts_with_scheme(s: &str) -> bool {
+    let name = s.bytes().take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')).count();
+    (name > 0 && s.as_bytes()[0].is_ascii_alphabetic() && s[name..].starts_with("://"))
+        || s.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("mailto:"))
 }
 
 fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
@@ -49,6 +60,12 @@ fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
             prop_assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
             prop_assert_eq!(link.as_str(), &text[link.start()..link.end()]);
             prop_assert!(link.href().ends_with(link.as_str()));
+            // A link written with its scheme keeps exactly that scheme. (GFM
+            // and MD4C follow their reference parsers: cmark-gfm links
+            // `www.ssh://` as `http://www.ssh://`.)
+            if finder.dialect() == Dialect::Uts58 && starts_with_scheme(link.as_str()) {
+                prop_assert_eq!(link.href(), link.as_str());
+            }
             last_end = link.end();
         }
         let spans: Vec<_> = finder.spans_in(text, context).collect();
