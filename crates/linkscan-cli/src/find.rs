@@ -53,6 +53,7 @@ pub struct Settings {
     pub offsets: Offsets,
     pub count: bool,
     pub unique: bool,
+    pub host_report: bool,
     pub color: bool,
 }
 
@@ -136,6 +137,19 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
                 json_string(out, link.as_str());
                 out.extend_from_slice(b",\"href\":");
                 json_string(out, &link.href());
+                if settings.host_report {
+                    let report = link.host_report();
+                    out.extend_from_slice(b",\"host\":");
+                    json_string(out, link.host());
+                    out.extend_from_slice(b",\"host_ascii\":");
+                    match &report.ascii {
+                        Some(ascii) => json_string(out, ascii),
+                        None => out.extend_from_slice(b"null"),
+                    }
+                    let suspicious: &[u8] = if report.is_suspicious() { b"true" } else { b"false" };
+                    out.extend_from_slice(b",\"suspicious_host\":");
+                    out.extend_from_slice(suspicious);
+                }
                 out.extend_from_slice(b"}\n");
                 Ok(())
             }

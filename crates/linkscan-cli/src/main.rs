@@ -67,6 +67,11 @@ enum Command {
         /// Print each distinct href once, in order of first appearance.
         #[arg(long)]
         unique: bool,
+        /// jsonl: add what UTS #46 says of each link's host: "host",
+        /// "host_ascii" (A-labels; null when invalid) and "suspicious_host"
+        /// (an invalid label, or one that mixes scripts like a homograph).
+        #[arg(long)]
+        host_report: bool,
         /// Colour the text format.
         #[arg(long, value_enum, default_value_t = Color::Auto)]
         color: Color,
@@ -123,8 +128,9 @@ enum Command {
     ///
     /// Percent-escapes of UTF-8 in the path, query and fragment are decoded
     /// unless they stand for syntax; what would end a detected link early
-    /// (spaces, unmatched brackets, a final `.`) stays escaped. The scheme and
-    /// host are printed as given.
+    /// (spaces, unmatched brackets, a final `.`) stays escaped. The scheme is
+    /// printed as given; a host's A-labels (xn--…) in Unicode where that is
+    /// safe (valid, no mixing of scripts as homographs do).
     #[command(after_help = "Examples:\n  \
         linkscan format 'https://ja.wikipedia.org/wiki/%E3%82%A2%E3%83%AB%E3%83%99%E3%83%AB%E3%83%88'\n  \
         → https://ja.wikipedia.org/wiki/アルベルト\n  \
@@ -132,6 +138,8 @@ enum Command {
         → https://example.com/αβγ/δ.εζ%2E\n  \
         linkscan format --email 'john doe@example.com'\n  \
         → \"john doe\"@example.com\n  \
+        linkscan format 'https://xn--fsqu00a.xn--fiqs8s/'\n  \
+        → https://例子.中国/\n  \
         printf '%s\\n' URL1 URL2 | linkscan format")]
     Format {
         /// URLs to format; read one per line from standard input when none are given.
@@ -212,8 +220,13 @@ fn main() -> ExitCode {
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
-        Command::Find { files, format, offsets, count, unique, color, stream, options } => {
-            let settings = find::Settings { format, offsets, count, unique, color: color.enabled() };
+        Command::Find { files, format, offsets, count, unique, host_report, color, stream, options } => {
+            if host_report && format != find::Format::Jsonl {
+                eprintln!("linkscan: --host-report goes with --format jsonl");
+                return ExitCode::from(2);
+            }
+            let settings =
+                find::Settings { format, offsets, count, unique, host_report, color: color.enabled() };
             find::run(files, &settings, &options, &stream)
         }
         Command::Html { files, rel, target, class, page, stream, options } => {

@@ -422,3 +422,29 @@ fn host_and_scheme_options() {
         assert!(stderr(&out).contains("--schemes"), "{}", stderr(&out));
     }
 }
+
+#[test]
+fn host_report_and_unicode_hosts() {
+    let out = linkscan(
+        &["find", "--format", "jsonl", "--host-report"],
+        "https://xn--pple-43d.com/login 例子.中国\n",
+    );
+    let lines: Vec<&str> = stdout(&out).lines().collect();
+    assert!(
+        lines[0].ends_with(
+            r#""host":"xn--pple-43d.com","host_ascii":"xn--pple-43d.com","suspicious_host":true}"#
+        )
+    );
+    assert!(
+        lines[1].ends_with(
+            r#""host":"例子.中国","host_ascii":"xn--fsqu00a.xn--fiqs8s","suspicious_host":false}"#
+        )
+    );
+    let bad = linkscan(&["find", "--host-report"], "x.com\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--host-report goes with --format jsonl"));
+    assert_eq!(
+        stdout(&linkscan(&["format", "https://xn--fsqu00a.xn--fiqs8s/%E8%B7%AF"], "")),
+        "https://例子.中国/路\n"
+    );
+}

@@ -546,6 +546,40 @@ impl<'a> Link<'a> {
         &self.text[self.start..self.end]
     }
 
+    /// The host of the link: for a URL, what follows `scheme://` (or the
+    /// start) up to a port, path, query or fragment; for an email address,
+    /// its domain.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let hosts: Vec<_> = LinkFinder::new()
+    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and [::1]")
+    ///     .map(|l| l.host())
+    ///     .collect();
+    /// assert_eq!(hosts, ["user.example.com", "b.org"]);
+    /// ```
+    pub fn host(&self) -> &'a str {
+        let text = self.as_str();
+        let rest = match self.kind {
+            LinkKind::Email => text.rfind('@').map_or(text, |at| &text[at + 1..]),
+            LinkKind::Url => text.find("://").map_or(text, |i| &text[i + 3..]),
+        };
+        let end = if rest.starts_with('[') {
+            rest.find(']').map_or(rest.len(), |i| i + 1)
+        } else {
+            rest.find([':', '/', '?', '#']).unwrap_or(rest.len())
+        };
+        &rest[..end]
+    }
+
+    /// What UTS #46 says about each label of the [host](Link::host), and
+    /// whether a label mixes scripts as homographs do (feature `idna`).
+    #[cfg(feature = "idna")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
+    pub fn host_report(&self) -> crate::idna::HostReport {
+        crate::idna::report(self.host())
+    }
+
     /// The link target: the text itself when it has a scheme; otherwise the
     /// finder's default scheme before a URL (`https://example.com`), or
     /// `mailto:` before an email address.

@@ -231,7 +231,11 @@ fn decode_part(part: Part, raw: &str, before: &str, after: &str) -> String {
 
 /// The display form of a whole URL: what a person should see and copy.
 ///
-/// The scheme, userinfo, host and port are kept as they are. In the path,
+/// The scheme, userinfo, host and port are kept as they are (with the
+/// `idna` feature, an A-label of the host whose Unicode form is valid and
+/// does not mix scripts is shown in Unicode: `xn--fsqu00a.xn--fiqs8s` as
+/// `例子.中国`, while `xn--pple-43d.com`, a Cyrillic `а` among Latin
+/// letters, stays as it is). In the path,
 /// query and fragment, `%XX` escapes of valid UTF-8 are decoded unless the
 /// character is syntax in its part (`%2F` in a path segment, `%26` in a query
 /// value, …), invalid UTF-8 stays escaped, a decoded `%` followed by two hex
@@ -286,6 +290,10 @@ pub fn display_url(url: &str) -> String {
     }
 
     let mut out = String::with_capacity(url.len());
+    // With the `idna` feature, safe A-labels of the host are shown as Unicode.
+    #[cfg(feature = "idna")]
+    out.push_str(&crate::idna::display_host(head));
+    #[cfg(not(feature = "idna"))]
     out.push_str(head);
     let last = pieces.iter().rposition(|(_, _, text)| !text.is_empty());
     for (i, (part, initiator, text)) in pieces.iter().enumerate() {

@@ -29,11 +29,14 @@
 //! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
 //! ```
 //!
-//! The crate is `no_std` (with `alloc`); its only dependency is `memchr`.
-//! The default feature `std` lets `memchr` pick the fastest instructions of
-//! the CPU at run time.
+//! The crate is `no_std` (with `alloc`); its only required dependency is
+//! `memchr`. Features: `std` (default) lets `memchr` pick the fastest
+//! instructions of the CPU at run time; `pulldown-cmark` adds
+//! [`markdown`]; `idna` adds [`idna`] (UTS #46 host reports, Unicode hosts
+//! in `display_url`).
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -45,6 +48,8 @@ pub mod format;
 mod gfm;
 mod host;
 pub mod html;
+#[cfg(feature = "idna")]
+pub mod idna;
 #[cfg(feature = "pulldown-cmark")]
 pub mod markdown;
 mod md4c;

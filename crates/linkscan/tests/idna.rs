@@ -1,0 +1,51 @@
+//! The `idna` feature: hosts shown in Unicode where safe, label validity
+//! and script mixing.
+
+#![cfg(feature = "idna")]
+
+use linkscan::LinkFinder;
+use linkscan::format::display_url;
+
+#[test]
+fn display_url_shows_safe_a_labels_in_unicode() {
+    assert_eq!(display_url("https://xn--fsqu00a.xn--fiqs8s/%E8%B7%AF"), "https://例子.中国/路");
+    assert_eq!(display_url("http://user@xn--e1afmkfd.xn--p1ai:8080/"), "http://user@пример.рф:8080/");
+    assert_eq!(display_url("xn--bcher-kva.example/a"), "bücher.example/a");
+    // A homograph (Cyrillic а in a Latin word) stays an A-label, and so
+    // does an A-label that is not valid Punycode.
+    assert_eq!(display_url("https://xn--pple-43d.com/"), "https://xn--pple-43d.com/");
+    assert_eq!(display_url("https://xn--zz.com/"), "https://xn--zz.com/");
+    // Already Unicode, or ASCII: unchanged; and a fixed point.
+    for url in ["https://例子.中国/", "https://example.com/x", "mailto:a@xn--p1ai.xn--p1ai"] {
+        assert_eq!(display_url(url), url);
+    }
+    let shown = display_url("https://xn--fsqu00a.xn--fiqs8s/");
+    assert_eq!(display_url(&shown), shown);
+}
+
+#[test]
+fn host_reports_say_what_uts46_and_scripts_say() {
+    let finder = LinkFinder::new().local_hosts(true);
+    let report = |text: &str| finder.links(text).next().expect("a link").host_report();
+
+    let r = report("https://xn--pple-43d.com/login");
+    assert_eq!(r.unicode, "аpple.com");
+    assert_eq!(r.ascii.as_deref(), Some("xn--pple-43d.com"));
+    assert!(r.labels[0].valid && r.labels[0].mixed_scripts && !r.labels[1].mixed_scripts);
+    assert!(r.is_suspicious());
+
+    // Japanese mixes Han, kana and Latin legitimately.
+    let r = report("https://日本語テストabc.jp/");
+    assert!(!r.is_suspicious(), "{r:?}");
+    // Separators other than `.` are read as dots.
+    let r = report("例子。中国");
+    assert_eq!(r.ascii.as_deref(), Some("xn--fsqu00a.xn--fiqs8s"));
+    assert_eq!(r.labels.len(), 2);
+    // An email address's domain.
+    let r = report("write to a@пример.рф");
+    assert_eq!(r.ascii.as_deref(), Some("xn--e1afmkfd.xn--p1ai"));
+    assert!(!r.is_suspicious());
+    // A label that is not valid Punycode.
+    let r = report("http://xn--zz.example/");
+    assert!(!r.labels[0].valid && r.is_suspicious());
+}
