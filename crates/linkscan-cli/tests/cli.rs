@@ -429,7 +429,8 @@ fn host_report_and_unicode_hosts() {
         &["find", "--format", "jsonl", "--host-report"],
         "https://xn--pple-43d.com/login 例子.中国\n",
     );
-    let lines: Vec<&str> = stdout(&out).lines().collect();
+    let printed = stdout(&out);
+    let lines: Vec<&str> = printed.lines().collect();
     assert!(
         lines[0].ends_with(
             r#""host":"xn--pple-43d.com","host_ascii":"xn--pple-43d.com","suspicious_host":true}"#
