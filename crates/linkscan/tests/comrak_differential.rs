@@ -4,9 +4,9 @@
 //! crates in this workspace's dependency tree, found through `cargo
 //! metadata`. The autolinks of each side are the links that appear only
 //! when autolinks are on; they are compared as (href, text) in order.
-//! There are no disagreements today; a new one (after a dependency update
-//! brings new files) fails the test, to be explained: a documented comrak
-//! divergence from cmark-gfm, or a linkscan bug.
+//! Every disagreement is listed in `KNOWN` with its cause; a new one (after
+//! a dependency update brings new files) fails the test, to be explained: a
+//! documented comrak divergence from cmark-gfm, or a linkscan bug.
 
 #![cfg(feature = "pulldown-cmark")]
 
@@ -21,6 +21,24 @@ mod markdown_corpus;
 use markdown_corpus::corpus;
 
 type Links = Vec<(String, String)>;
+
+/// Known disagreements: (end of the file's path, the link only linkscan
+/// finds, the cause).
+const KNOWN: &[(&str, &str, &str)] = &[(
+    "displaydoc-0.2.7/CHANGELOG.md",
+    "https://github.com/yaahc/displaydoc/pull/22]",
+    "cmark-gfm makes no URL autolink while a `[` is open (`[https://…/22]`, no link definition); \
+     the event adapter sees the text after pulldown-cmark has dropped the unmatched bracket's role",
+)];
+
+/// Whether every link of `only_ours` (and none of `only_comrak`) is a known
+/// disagreement in `path`.
+fn all_known(path: &std::path::Path, only_ours: &Links, only_comrak: &Links) -> bool {
+    only_comrak.is_empty()
+        && only_ours
+            .iter()
+            .all(|(_, text)| KNOWN.iter().any(|(file, link, _)| path.ends_with(file) && text == link))
+}
 
 fn pulldown_links<'a>(events: impl Iterator<Item = Event<'a>>) -> Links {
     let mut links = Vec::new();
@@ -124,6 +142,14 @@ fn gfm_autolinks_agree_with_comrak_on_real_markdown() {
         files.len(),
         bytes / 1024
     );
+    let (known, disagreements): (Vec<_>, Vec<_>) =
+        disagreements.into_iter().partition(|(path, ours, theirs)| all_known(path, ours, theirs));
+    for (path, only_ours, _) in &known {
+        for (_, text) in only_ours {
+            let cause = KNOWN.iter().find(|k| k.1 == text).map_or("", |k| k.2);
+            println!("  known: {}: {text:?}: {cause}", path.display());
+        }
+    }
     for (path, only_ours, only_comrak) in &disagreements {
         println!("  {}", path.display());
         for l in only_ours {
