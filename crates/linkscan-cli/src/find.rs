@@ -214,12 +214,12 @@ pub fn json_string(out: &mut Vec<u8>, s: &str) {
 
 /// `linkscan find`.
 pub fn run(
-    files: Vec<String>,
+    files: Vec<std::ffi::OsString>,
     settings: &Settings,
     options: &FinderOptions,
     stream: &StreamOptions,
 ) -> io::Result<ExitCode> {
-    let inputs = crate::inputs(files);
+    let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
     let progress = crate::progress::Progress::new(&inputs);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -229,7 +229,7 @@ pub fn run(
     pipeline::run(
         &inputs,
         stream.jobs(),
-        (stream.lossy, settings.offsets != Offsets::Bytes),
+        (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
         |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
         |step| {
             match step {
@@ -253,6 +253,10 @@ pub fn run(
                     failed = true;
                 }
                 Step::Idle => out.flush()?,
+                Step::Skipped { input, message } => {
+                    out.flush()?;
+                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                }
                 Step::End { input } => {
                     if settings.count && !settings.unique {
                         if several {

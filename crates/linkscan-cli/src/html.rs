@@ -16,12 +16,12 @@ pub struct Settings {
 
 /// `linkscan html`.
 pub fn run(
-    files: Vec<String>,
+    files: Vec<std::ffi::OsString>,
     settings: &Settings,
     options: &FinderOptions,
     stream: &StreamOptions,
 ) -> io::Result<ExitCode> {
-    let inputs = crate::inputs(files);
+    let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
     let attrs = HtmlOptions {
         rel: settings.rel.as_deref(),
@@ -43,7 +43,7 @@ pub fn run(
     pipeline::run(
         &inputs,
         stream.jobs(),
-        (stream.lossy, false),
+        (stream.input.lossy, false, stream.input.binary),
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {
@@ -60,6 +60,10 @@ pub fn run(
                     failed = true;
                 }
                 Step::Idle => out.flush()?,
+                Step::Skipped { input, message } => {
+                    out.flush()?;
+                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                }
                 Step::End { input } => {
                     if settings.page && started[input] {
                         out.write_all(b"</pre>\n")?;

@@ -9,6 +9,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::path::PathBuf;
 
 /// The size a chunk aims at.
 pub const CHUNK: usize = 256 << 10;
@@ -44,36 +45,59 @@ pub fn units(text: &[u8]) -> [u64; 3] {
     [text.len() as u64, chars, chars + astral]
 }
 
-/// A named input: a file, or standard input for `-`.
+/// An input: standard input, or a file.
 #[derive(Clone)]
 pub struct Input {
-    pub name: String,
-    /// How it is shown in output.
+    /// The file; `None` for standard input.
+    pub path: Option<PathBuf>,
+    /// How it is shown in output (lossy for a name that is not UTF-8).
     pub display: String,
+    /// Why it cannot be read, when that is known before opening it.
+    failure: Option<String>,
+    /// Found by walking a directory (not named): invalid UTF-8 in it ends
+    /// it with a note, as a binary file is skipped, not with an error.
+    pub walked: bool,
 }
 
 impl Input {
-    pub fn new(name: &str) -> Input {
-        let display = if name == "-" { "<stdin>".to_string() } else { name.to_string() };
-        Input { name: name.to_string(), display }
+    pub fn stdin() -> Input {
+        Input { path: None, display: "<stdin>".into(), failure: None, walked: false }
+    }
+
+    pub fn file(path: PathBuf) -> Input {
+        let display = path.to_string_lossy().into_owned();
+        Input { path: Some(path), display, failure: None, walked: false }
+    }
+
+    /// A file found by walking a directory.
+    pub fn walked(path: PathBuf) -> Input {
+        Input { walked: true, ..Input::file(path) }
+    }
+
+    /// An input that cannot be read, for `message`.
+    pub fn failed(path: PathBuf, message: String) -> Input {
+        Input { failure: Some(message), ..Input::file(path) }
     }
 
     /// Opens it; a directory is an error.
     pub fn open(&self) -> io::Result<Source> {
-        if self.name == "-" {
-            return Ok(Source { reader: Box::new(io::stdin()), stream: !stdin_is_a_file() });
+        if let Some(message) = &self.failure {
+            return Err(io::Error::other(message.clone()));
         }
-        let file = File::open(&self.name)?;
+        let Some(path) = &self.path else {
+            return Ok(Source { reader: Box::new(io::stdin()), stream: !stdin_is_a_file(), walked: false });
+        };
+        let file = File::open(path)?;
         let metadata = file.metadata()?;
         if metadata.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        Ok(Source { reader: Box::new(file), stream: !metadata.is_file() })
+        Ok(Source { reader: Box::new(file), stream: !metadata.is_file(), walked: self.walked })
     }
 
     /// Its size, if it is a file.
     pub fn size(&self) -> Option<u64> {
-        (self.name != "-").then(|| std::fs::metadata(&self.name).ok().map(|m| m.len())).flatten()
+        self.path.as_ref().and_then(|p| std::fs::metadata(p).ok()).map(|m| m.len())
     }
 }
 
@@ -83,6 +107,8 @@ pub struct Source {
     /// A pipe, terminal or socket, whose data may come slowly: what it has
     /// sent is processed as soon as it ends a line, not when a chunk is full.
     pub stream: bool,
+    /// See [`Input::walked`].
+    pub walked: bool,
 }
 
 /// Whether standard input is a regular file (`< file`), read in full
@@ -109,7 +135,13 @@ pub enum Piece {
     Text { text: String, start: Position },
     /// The input cannot be read (any further).
     Error(String),
+    /// The input is not read, for this reason (not an error: a binary file).
+    Skipped(String),
 }
+
+/// How much of a file's start is looked at for a NUL byte, the mark of a
+/// binary file (as ripgrep and grep decide).
+const BINARY_PROBE: usize = 64 << 10;
 
 /// Cuts an input into chunks.
 pub struct Chunker {
@@ -123,10 +155,16 @@ pub struct Chunker {
     pending_error: Option<String>,
     /// Whether char and UTF-16 offsets are wanted (counting them costs).
     count_units: bool,
+    /// Search a binary file (true) or skip it; and whether the start of
+    /// the input was looked at.
+    search_binary: bool,
+    probed: bool,
+    walked: bool,
 }
 
 impl Chunker {
-    pub fn new(source: Source, lossy: bool, count_units: bool) -> Chunker {
+    /// `(lossy, count_units, search_binary)`: see the fields.
+    pub fn new(source: Source, (lossy, count_units, search_binary): (bool, bool, bool)) -> Chunker {
         Chunker {
             reader: source.reader,
             stream: source.stream,
@@ -136,6 +174,9 @@ impl Chunker {
             done: false,
             pending_error: None,
             count_units,
+            search_binary,
+            probed: false,
+            walked: source.walked,
         }
     }
 
@@ -202,7 +243,11 @@ impl Chunker {
     /// The next piece, or `None` at the end.
     pub fn next_piece(&mut self) -> Option<Piece> {
         if let Some(error) = self.pending_error.take() {
-            return Some(Piece::Error(error));
+            return Some(if self.walked {
+                Piece::Skipped(format!("{error}; the rest is skipped"))
+            } else {
+                Piece::Error(error)
+            });
         }
         if self.done {
             return None;
@@ -225,6 +270,16 @@ impl Chunker {
                 None => want = (want * 2).min(MAX_CHUNK),
             }
         };
+        if !self.probed {
+            self.probed = true;
+            if memchr::memchr(0, &self.buf[..self.buf.len().min(BINARY_PROBE)]).is_some() {
+                if !self.search_binary {
+                    self.done = true;
+                    return Some(Piece::Skipped("binary file skipped (-a searches it)".into()));
+                }
+                self.lossy = true; // a binary file searched anyway: invalid UTF-8 is replaced
+            }
+        }
         let rest = self.buf.split_off(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let text = match String::from_utf8(bytes) {

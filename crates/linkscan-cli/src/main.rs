@@ -7,6 +7,7 @@ mod markdown;
 mod options;
 mod pipeline;
 mod progress;
+mod walk;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use options::{Color, FinderOptions, StreamOptions};
@@ -53,8 +54,10 @@ enum Command {
         linkscan find --unique --require-scheme mail.txt  distinct hrefs, one per line\n  \
         linkscan find --count -j 2 big.log")]
     Find {
-        /// Files to read; `-` or none for standard input.
-        files: Vec<String>,
+        /// Files or directories to read (directories are walked as ripgrep
+        /// walks them); `-` for standard input, which is also the default
+        /// unless it is a terminal (then the current directory is searched).
+        files: Vec<std::ffi::OsString>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = find::Format::Text)]
         format: find::Format,
@@ -89,8 +92,10 @@ enum Command {
         → Docs: <a href=\"https://example.com/a?b=1&amp;c=2\">example.com/a?b=1&amp;c=2</a> &lt;<a href=\"mailto:x@y.org\">x@y.org</a>&gt;\n  \
         linkscan html --page --rel 'nofollow noopener' --target _blank chat.log > chat.html")]
     Html {
-        /// Files to read; `-` or none for standard input.
-        files: Vec<String>,
+        /// Files or directories to read (directories are walked as ripgrep
+        /// walks them); `-` for standard input, which is also the default
+        /// unless it is a terminal (then the current directory is searched).
+        files: Vec<std::ffi::OsString>,
         /// The rel attribute of each link.
         #[arg(long)]
         rel: Option<String>,
@@ -119,8 +124,10 @@ enum Command {
         → <p>Visit <a href=\"http://www.commonmark.org/a.b\">www.commonmark.org/a.b</a>.</p>\n  \
         linkscan markdown --dialect md4c --kinds url,email README.md > README.html")]
     Markdown {
-        /// Markdown files; `-` or none for standard input.
-        files: Vec<String>,
+        /// Markdown files or directories; `-` or none for standard input.
+        files: Vec<std::ffi::OsString>,
+        #[command(flatten)]
+        input: options::InputOptions,
         #[command(flatten)]
         options: FinderOptions,
     },
@@ -151,12 +158,9 @@ enum Command {
     },
 }
 
-/// The inputs named on the command line; standard input when none.
-pub fn inputs(mut files: Vec<String>) -> Vec<input::Input> {
-    if files.is_empty() {
-        files.push("-".into());
-    }
-    files.iter().map(|f| input::Input::new(f)).collect()
+/// The inputs named on the command line (see [`walk::inputs`]).
+pub fn inputs(files: Vec<std::ffi::OsString>, walk: &walk::WalkOptions) -> io::Result<Vec<input::Input>> {
+    walk::inputs(files, walk).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
 }
 
 /// Reports on standard error that `input` cannot be read (any further),
@@ -232,7 +236,7 @@ fn main() -> ExitCode {
         Command::Html { files, rel, target, class, page, stream, options } => {
             html::run(files, &html::Settings { rel, target, class, page }, &options, &stream)
         }
-        Command::Markdown { files, options } => markdown::run(files, &options),
+        Command::Markdown { files, input, options } => markdown::run(files, &input, &options),
         Command::Format { urls, email } => format(urls, email),
     };
     match result {

@@ -1,34 +1,65 @@
 //! `linkscan markdown`: Markdown to HTML with autolinks.
 
 use crate::input::Input;
-use crate::options::{Dialect, FinderOptions};
+use crate::options::{Dialect, FinderOptions, InputOptions};
 use linkscan::markdown::{Autolinks, gfm_options};
 use pulldown_cmark::{Options, Parser, html};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
-/// Reads a whole input as UTF-8.
-fn read_whole(input: &Input) -> io::Result<String> {
-    let mut bytes = Vec::new();
-    input.open()?.reader.read_to_end(&mut bytes)?;
-    String::from_utf8(bytes).map_err(|e| {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("invalid UTF-8 at byte {}", e.utf8_error().valid_up_to()),
-        )
-    })
+/// What reading a whole input gives.
+enum Whole {
+    Text(String),
+    /// Not read, for this reason: a binary file, or invalid UTF-8 in a
+    /// file found by walking.
+    Skipped(String),
 }
 
-/// Renders each file (standard input for `-` or none) to standard output.
-pub fn run(files: Vec<String>, options: &FinderOptions) -> io::Result<ExitCode> {
-    let inputs = crate::inputs(files);
+/// Reads a whole input as UTF-8 (invalid UTF-8 replaced with `lossy`, and
+/// in a binary file searched with `-a`); a binary file is skipped unless
+/// `binary`.
+fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Whole> {
+    let mut bytes = Vec::new();
+    input.open()?.reader.read_to_end(&mut bytes)?;
+    let is_binary = memchr::memchr(0, &bytes[..bytes.len().min(64 << 10)]).is_some();
+    if is_binary && !options.binary {
+        return Ok(Whole::Skipped("binary file skipped (-a searches it)".into()));
+    }
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Whole::Text(text)),
+        Err(e) if options.lossy || is_binary => {
+            Ok(Whole::Text(String::from_utf8_lossy(e.as_bytes()).into_owned()))
+        }
+        Err(e) if input.walked => Ok(Whole::Skipped(format!(
+            "invalid UTF-8 at byte {}: skipped (--lossy reads it)",
+            e.utf8_error().valid_up_to()
+        ))),
+        Err(e) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("invalid UTF-8 at byte {} (use --lossy to replace it)", e.utf8_error().valid_up_to()),
+        )),
+    }
+}
+
+/// Renders each input to standard output.
+pub fn run(
+    files: Vec<std::ffi::OsString>,
+    input_options: &InputOptions,
+    options: &FinderOptions,
+) -> io::Result<ExitCode> {
+    let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
     let extensions = if options.dialect == Dialect::Gfm { gfm_options() } else { Options::empty() };
     let mut out = io::stdout().lock();
     let mut failed = false;
     for input in &inputs {
-        let text = match read_whole(input) {
-            Ok(text) => text,
+        let text = match read_whole(input, input_options) {
+            Ok(Whole::Text(text)) => text,
+            Ok(Whole::Skipped(why)) => {
+                out.flush().map_err(crate::output_error)?;
+                eprintln!("linkscan: {}: {why}", input.display);
+                continue;
+            }
             Err(e) => {
                 crate::report(&mut out, input, &e).map_err(crate::output_error)?;
                 failed = true;

@@ -160,10 +160,23 @@ pub struct StreamOptions {
     /// input is in flight.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
     pub jobs: Option<u16>,
+    #[command(flatten)]
+    pub input: InputOptions,
+}
+
+/// Which inputs are read, and how: invalid UTF-8, binary files, walking.
+#[derive(Args, Debug, Clone)]
+pub struct InputOptions {
     /// Replace invalid UTF-8 with U+FFFD instead of stopping at it with an
     /// error (offsets then count the replaced text).
     #[arg(long)]
     pub lossy: bool,
+    /// Search binary files too (a NUL byte in the first 64 KiB marks one;
+    /// they are skipped with a note otherwise), replacing invalid UTF-8.
+    #[arg(short = 'a', long = "binary")]
+    pub binary: bool,
+    #[command(flatten)]
+    pub walk: crate::walk::WalkOptions,
 }
 
 /// The most threads `-j` accepts.

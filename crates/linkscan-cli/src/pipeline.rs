@@ -38,6 +38,8 @@ pub enum Result<O> {
     Output { input: usize, output: O, bytes: u64, weight: usize },
     /// Input `input` cannot be read (any further).
     Error { input: usize, message: String },
+    /// Input `input` is not read, for this reason (not an error).
+    Skipped { input: usize, message: String },
     /// Input `input` has ended.
     End { input: usize },
     /// No result is ready yet: a good moment to flush what was written, so
@@ -54,6 +56,10 @@ enum Task {
         reserved: usize,
     },
     Error {
+        input: usize,
+        message: String,
+    },
+    Skipped {
         input: usize,
         message: String,
     },
@@ -130,11 +136,11 @@ impl Budget {
 
 /// Runs `process` on every chunk of every input and `write` on the results
 /// in order. Stops at once (and returns the error) when `write` fails.
-/// `count_units`: whether positions need char and UTF-16 offsets.
+/// `reading`: (lossy, count_units, search_binary), as [`Chunker::new`] takes them.
 pub fn run<O, P, W>(
     inputs: &[Input],
     jobs: usize,
-    (lossy, count_units): (bool, bool),
+    reading: (bool, bool, bool),
     process: P,
     mut write: W,
 ) -> io::Result<()>
@@ -150,7 +156,7 @@ where
     let budget = Arc::new(Budget::new());
     {
         let (inputs, budget, tasks) = (inputs.to_vec(), Arc::clone(&budget), task_tx.clone());
-        std::thread::spawn(move || read(&inputs, (lossy, count_units), &tasks, &budget));
+        std::thread::spawn(move || read(&inputs, reading, &tasks, &budget));
     }
     std::thread::scope(|scope| {
         for _ in 0..jobs {
@@ -173,6 +179,7 @@ where
                             }
                         }
                         Task::Error { input, message } => Result::Error { input, message },
+                        Task::Skipped { input, message } => Result::Skipped { input, message },
                         Task::End { input } => Result::End { input },
                         Task::Stop => break,
                     };
@@ -195,12 +202,7 @@ where
 }
 
 /// The reader: cuts inputs into tasks, each within the budget.
-fn read(
-    inputs: &[Input],
-    (lossy, count_units): (bool, bool),
-    tasks: &Sender<(usize, Task)>,
-    budget: &Budget,
-) {
+fn read(inputs: &[Input], reading: (bool, bool, bool), tasks: &Sender<(usize, Task)>, budget: &Budget) {
     let mut seq = 0;
     let mut send = |mut task: Task| -> bool {
         let bytes = match &task {
@@ -222,11 +224,12 @@ fn read(
                 }
             }
             Ok(reader) => {
-                let mut chunker = Chunker::new(reader, lossy, count_units);
+                let mut chunker = Chunker::new(reader, reading);
                 while let Some(piece) = chunker.next_piece() {
                     let task = match piece {
                         Piece::Text { text, start } => Task::Text { input, text, start, reserved: 0 },
                         Piece::Error(message) => Task::Error { input, message },
+                        Piece::Skipped(message) => Task::Skipped { input, message },
                     };
                     if !send(task) {
                         return;

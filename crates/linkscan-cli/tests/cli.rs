@@ -183,7 +183,7 @@ fn invalid_utf8_is_an_error_unless_lossy() {
 }
 
 #[test]
-fn directories_and_missing_files_are_named_and_skipped() {
+fn missing_files_are_named_and_skipped_and_directories_walked() {
     let out = linkscan(
         &["find", "--count", "/nonexistent.txt", env!("CARGO_MANIFEST_DIR"), &example("sample.txt")],
         "",
@@ -191,7 +191,7 @@ fn directories_and_missing_files_are_named_and_skipped() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("linkscan: /nonexistent.txt: No such file or directory"), "{err}");
-    assert!(err.contains(&format!("{}: is a directory", env!("CARGO_MANIFEST_DIR"))), "{err}");
+    assert!(stdout(&out).contains(&format!("{}/src/main.rs:", env!("CARGO_MANIFEST_DIR"))), "{}", stdout(&out));
     assert!(stdout(&out).contains(&format!("{}:7", example("sample.txt"))));
 }
 
@@ -448,4 +448,77 @@ fn host_report_and_unicode_hosts() {
         stdout(&linkscan(&["format", "https://xn--fsqu00a.xn--fiqs8s/%E8%B7%AF"], "")),
         "https://例子.中国/路\n"
     );
+}
+
+/// A directory tree as a repository holds it: ignored, hidden, binary and
+/// non-UTF-8 files, and one whose name is not UTF-8.
+fn tree() -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("linkscan-tree-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for dir in [".git", "docs", "target", ".hidden"] {
+        std::fs::create_dir_all(root.join(dir)).expect("mkdir");
+    }
+    let files: [(&str, &[u8]); 8] = [
+        (".gitignore", b"target/\n*.log\n"),
+        ("a.txt", b"see https://a.example.com/x\n"),
+        ("docs/b.md", b"docs at www.b.example.org\n"),
+        ("target/c.txt", b"ignored c.example.com\n"),
+        ("debug.log", b"ignored d.example.com\n"),
+        (".hidden/e.txt", b"hidden e.example.com\n"),
+        ("image.bin", b"\x00\x01 f.example.com\n"),
+        ("latin1.txt", b"g.example.com caf\xe9 h.example.com\n"),
+    ];
+    for (name, contents) in files {
+        std::fs::write(root.join(name), contents).expect("write");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let name = std::ffi::OsStr::from_bytes(b"na\xefve.txt");
+        std::fs::write(root.join(name), b"i.example.com\n").expect("write");
+    }
+    root
+}
+
+#[test]
+fn directories_are_walked_as_ripgrep_walks_them() {
+    let root = tree();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_linkscan")).args(args).current_dir(&root).output().expect("runs");
+        (stdout(&out), stderr(&out), out.status.code())
+    };
+    let (out, err, code) = run(&["find", "."]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "./a.txt:1:5: https://a.example.com/x\n./docs/b.md:1:9: www.b.example.org\n\
+         ./latin1.txt:1:1: g.example.com\n./na\u{fffd}ve.txt:1:1: i.example.com\n"
+    );
+    assert!(err.contains("./image.bin: binary file skipped"), "{err}");
+    assert!(err.contains("./latin1.txt: invalid UTF-8 at byte 17"), "{err}");
+    // --hidden, --no-ignore, -a, --lossy, -g, -t.
+    let (out, ..) = run(&["find", ".", "--hidden", "--no-ignore", "-a", "--lossy", "--format", "tsv"]);
+    let hosts: Vec<&str> = out.lines().map(|l| l.split('\t').nth(5).unwrap_or("")).collect();
+    assert_eq!(
+        hosts,
+        [
+            "e.example.com", "https://a.example.com/x", "d.example.com", "www.b.example.org", "f.example.com",
+            "g.example.com", "h.example.com", "i.example.com", "c.example.com"
+        ]
+    );
+    let (out, ..) = run(&["find", ".", "-t", "md"]);
+    assert_eq!(out, "./docs/b.md:1:9: www.b.example.org\n");
+    let (out, ..) = run(&["find", ".", "-g", "*.txt", "-g", "!latin1.txt"]);
+    assert!(out.starts_with("./a.txt:") && !out.contains("latin1") && !out.contains("b.md"), "{out}");
+    // A binary file named on the command line is skipped too; a bad glob is an error.
+    let (_, err, code) = run(&["find", "image.bin"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("image.bin: binary file skipped"));
+    let (_, err, code) = run(&["find", ".", "-g", "a[b"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--glob a[b"), "{err}");
+    // markdown walks the same way.
+    let (out, _, code) = run(&["markdown", ".", "-t", "md"]);
+    assert_eq!((out.as_str(), code), ("<p>docs at <a href=\"https://www.b.example.org\">www.b.example.org</a></p>\n", Some(0)));
+    let _ = std::fs::remove_dir_all(&root);
 }
