@@ -47,59 +47,138 @@ impl Offsets {
     }
 }
 
-/// What `find` prints, and how.
+/// What distinct values `--unique` keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UniqueBy {
+    /// The link target (`https://` added to `example.com`).
+    Href,
+    /// The link as written.
+    Text,
+}
+
+/// The arguments of `find` that say what is printed, and how.
+#[derive(clap::Args, Debug, Clone)]
 pub struct Settings {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The same as --format jsonl.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Unit of start, end and column.
+    #[arg(long, value_enum, default_value_t = Offsets::Bytes)]
     pub offsets: Offsets,
+    /// Print only the number of links (per input when there are several;
+    /// with --unique, the number of distinct links).
+    #[arg(short = 'c', long)]
     pub count: bool,
-    pub unique: bool,
+    /// Print each distinct link once, in order of first appearance: by
+    /// href (the default), or by text (`--unique=text`).
+    #[arg(short = 'u', long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "href")]
+    pub unique: Option<UniqueBy>,
+    /// Print the name of each input that has a link, once.
+    #[arg(short = 'l', long, conflicts_with_all = ["count", "unique", "only_matching", "quiet"])]
+    pub files_with_links: bool,
+    /// Print nothing; exit 0 as soon as a link is found, 1 if none is.
+    #[arg(short = 'q', long, conflicts_with_all = ["count", "unique", "only_matching"])]
+    pub quiet: bool,
+    /// Print only the text of each link, one per line (text format).
+    #[arg(short = 'o', long, conflicts_with_all = ["count", "unique"])]
+    pub only_matching: bool,
+    /// Follow each file name with a NUL byte instead of `:` or a newline
+    /// (text format, --count, -l), for `xargs -0`.
+    #[arg(short = '0', long)]
+    pub null: bool,
+    /// tsv: a first line naming the columns.
+    #[arg(long)]
+    pub header: bool,
+    /// jsonl: add what UTS #46 says of each link's host: "host",
+    /// "host_ascii" (A-labels; null when invalid) and "suspicious_host"
+    /// (an invalid label, or one that mixes scripts like a homograph).
+    #[arg(long)]
     pub host_report: bool,
-    pub color: bool,
+    /// Colour the text format (auto: on a terminal, unless NO_COLOR is set
+    /// or CLICOLOR=0; CLICOLOR_FORCE forces it).
+    #[arg(long, value_enum, default_value_t = crate::options::Color::Auto)]
+    pub color: crate::options::Color,
+}
+
+impl Settings {
+    /// The format, with --json and -o folded in.
+    fn format(&self) -> Format {
+        if self.json { Format::Jsonl } else { self.format }
+    }
+
+    /// Combinations that mean nothing, named with both flags.
+    pub fn check(&self) -> Result<(), String> {
+        let format = self.format();
+        let needs = |set: bool, flag: &str, want: Format, name: &str| {
+            if set && format != want {
+                Err(format!("{flag} goes with --format {name}, not --format {format:?}"))
+            } else {
+                Ok(())
+            }
+        };
+        needs(self.header, "--header", Format::Tsv, "tsv")?;
+        needs(self.host_report, "--host-report", Format::Jsonl, "jsonl")?;
+        needs(self.only_matching, "--only-matching", Format::Text, "text")?;
+        if format == Format::Marked && (self.count || self.unique.is_some() || self.files_with_links) {
+            return Err(
+                "--format marked prints the whole input; it does not go with --count, --unique or -l".into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The result of one chunk.
 struct Found {
     out: Vec<u8>,
     links: u64,
-    hrefs: Vec<String>,
+    /// The distinct values of --unique, in order.
+    keys: Vec<String>,
 }
-
-const MAGENTA: &str = "\x1b[35m";
-const GREEN: &str = "\x1b[32m";
-const BOLD_RED: &str = "\x1b[1;31m";
-const RESET: &str = "\x1b[0m";
 
 impl crate::pipeline::Weight for Found {
     fn weight(&self) -> usize {
-        self.out.capacity() + self.hrefs.iter().map(String::capacity).sum::<usize>()
+        self.out.capacity() + self.keys.iter().map(String::capacity).sum::<usize>()
     }
 }
 
 /// Formats the links of one chunk.
 fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
-    let mut found = Found { out: Vec::new(), links: 0, hrefs: Vec::new() };
+    let mut found = Found { out: Vec::new(), links: 0, keys: Vec::new() };
+    let format = settings.format();
     let unit = settings.offsets.index();
     let mut conv = OffsetConverter::new(text, settings.offsets.unit());
     let base = start.units()[unit];
     let (mut line, mut line_start, mut cursor) = (start.line, start.line_start[unit], 0);
     let mut file_json = b"{\"file\":".to_vec();
     json_string(&mut file_json, file);
+    let separator = if settings.null { "\0" } else { ":" };
+    let color = settings.color.enabled();
     let out = &mut found.out;
     for link in finder.links(text) {
         found.links += 1;
-        if settings.unique {
-            found.hrefs.push(link.href().into_owned());
+        match settings.unique {
+            Some(UniqueBy::Href) => found.keys.push(link.href().into_owned()),
+            Some(UniqueBy::Text) => found.keys.push(link.as_str().to_string()),
+            None => {}
+        }
+        if settings.unique.is_some() || settings.count || settings.quiet || settings.files_with_links {
             continue;
         }
-        if settings.count {
-            continue;
-        }
-        if settings.format == Format::Marked {
+        if format == Format::Marked {
             out.extend_from_slice(&text.as_bytes()[cursor..link.start()]);
             out.extend_from_slice("⸠".as_bytes());
             out.extend_from_slice(link.as_str().as_bytes());
             out.extend_from_slice("⸡".as_bytes());
             cursor = link.end();
+            continue;
+        }
+        if settings.only_matching {
+            out.extend_from_slice(link.as_str().as_bytes());
+            out.push(b'\n');
             continue;
         }
         let gap = &text.as_bytes()[cursor..link.start()];
@@ -109,25 +188,27 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
         }
         cursor = link.end();
         let (s, e) = (base + conv.convert(link.start()) as u64, base + conv.convert(link.end()) as u64);
-        let _ = match settings.format {
-            Format::Text if settings.color => writeln!(
+        let col = s - line_start + 1;
+        let _ = match format {
+            Format::Text if color => writeln!(
                 out,
-                "{MAGENTA}{file}{RESET}:{GREEN}{line}{RESET}:{}: {BOLD_RED}{}{RESET}",
-                s - line_start + 1,
+                "{MAGENTA}{file}{RESET}{separator}{GREEN}{line}{RESET}:{col}: {BOLD_RED}{}{RESET}",
                 link.as_str()
             ),
-            Format::Text => writeln!(out, "{file}:{line}:{}: {}", s - line_start + 1, link.as_str()),
+            Format::Text => writeln!(out, "{file}{separator}{line}:{col}: {}", link.as_str()),
             Format::Tsv => writeln!(
                 out,
-                "{}\t{line}\t{s}\t{e}\t{}\t{}\t{}",
+                "{}\t{line}\t{col}\t{s}\t{e}\t{}\t{}\t{}",
                 tsv_field(file),
                 link.kind().as_str(),
-                link.as_str(),
-                link.href()
+                tsv_field(link.as_str()),
+                tsv_field(&link.href())
             ),
             Format::Jsonl | Format::Marked => {
                 out.extend_from_slice(&file_json);
-                for (key, value) in [(&b",\"line\":"[..], line), (b",\"start\":", s), (b",\"end\":", e)] {
+                for (key, value) in
+                    [(&b",\"line\":"[..], line), (b",\"col\":", col), (b",\"start\":", s), (b",\"end\":", e)]
+                {
                     out.extend_from_slice(key);
                     push_number(out, value);
                 }
@@ -138,28 +219,38 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
                 out.extend_from_slice(b",\"href\":");
                 json_string(out, &link.href());
                 if settings.host_report {
-                    let report = link.host_report();
-                    out.extend_from_slice(b",\"host\":");
-                    json_string(out, link.host());
-                    out.extend_from_slice(b",\"host_ascii\":");
-                    match &report.ascii {
-                        Some(ascii) => json_string(out, ascii),
-                        None => out.extend_from_slice(b"null"),
-                    }
-                    let suspicious: &[u8] = if report.is_suspicious() { b"true" } else { b"false" };
-                    out.extend_from_slice(b",\"suspicious_host\":");
-                    out.extend_from_slice(suspicious);
+                    push_host_report(out, &link);
                 }
                 out.extend_from_slice(b"}\n");
                 Ok(())
             }
         };
     }
-    if settings.format == Format::Marked && !settings.count && !settings.unique {
+    if format == Format::Marked && !settings.quiet {
         out.extend_from_slice(&text.as_bytes()[cursor..]);
     }
     found
 }
+
+/// The `--host-report` fields of a JSON object.
+fn push_host_report(out: &mut Vec<u8>, link: &linkscan::Link<'_>) {
+    let report = link.host_report();
+    out.extend_from_slice(b",\"host\":");
+    json_string(out, link.host());
+    out.extend_from_slice(b",\"host_ascii\":");
+    match &report.ascii {
+        Some(ascii) => json_string(out, ascii),
+        None => out.extend_from_slice(b"null"),
+    }
+    let suspicious: &[u8] = if report.is_suspicious() { b"true" } else { b"false" };
+    out.extend_from_slice(b",\"suspicious_host\":");
+    out.extend_from_slice(suspicious);
+}
+
+const MAGENTA: &str = "\x1b[35m";
+const GREEN: &str = "\x1b[32m";
+const BOLD_RED: &str = "\x1b[1;31m";
+const RESET: &str = "\x1b[0m";
 
 /// Appends `n` in decimal.
 fn push_number(out: &mut Vec<u8>, mut n: u64) {
@@ -176,7 +267,7 @@ fn push_number(out: &mut Vec<u8>, mut n: u64) {
     out.extend_from_slice(&digits[i..]);
 }
 
-/// A file name in a TSV field: tabs, newlines and backslashes escaped.
+/// A TSV field: tabs, newlines and backslashes escaped.
 fn tsv_field(s: &str) -> String {
     s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
 }
@@ -212,6 +303,11 @@ pub fn json_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
+/// Stops the pipeline once `-q` has its answer.
+fn found_one() -> io::Error {
+    io::Error::other("linkscan: a link was found")
+}
+
 /// `linkscan find`.
 pub fn run(
     files: Vec<std::ffi::OsString>,
@@ -219,50 +315,87 @@ pub fn run(
     options: &FinderOptions,
     stream: &StreamOptions,
 ) -> io::Result<ExitCode> {
+    settings.check().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
+    let format = settings.format();
     let progress = crate::progress::Progress::new(&inputs);
-    let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    // Coloured output goes through anstream (Windows consoles); plain output
+    // as it is (anstream's stripping would also drop the NULs of -0 and the
+    // control characters --format marked copies).
+    let stdout: Box<dyn Write> = match settings.color.choice() {
+        anstream::ColorChoice::Never => Box::new(io::stdout().lock()),
+        choice => Box::new(anstream::AutoStream::new(io::stdout().lock(), choice)),
+    };
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let (mut failed, mut total, mut per_input) = (false, 0u64, 0u64);
     let mut seen: HashSet<String> = HashSet::new();
     let several = inputs.len() > 1;
-    pipeline::run(
+    let end = if settings.null { "\0" } else { "\n" };
+    if settings.header && format == Format::Tsv {
+        writeln!(out, "file\tline\tcol\tstart\tend\tkind\ttext\thref")?;
+    }
+    let result = pipeline::run(
         &inputs,
         stream.jobs(),
         (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
         |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
         |step| {
             match step {
-                Step::Output { output, bytes, .. } => {
+                Step::Output { input, output, bytes, .. } => {
                     progress.advance(bytes);
                     total += output.links;
-                    per_input += output.links;
-                    if settings.unique {
-                        for href in output.hrefs {
-                            if !seen.contains(&href) {
-                                writeln!(out, "{href}")?;
-                                seen.insert(href);
-                            }
-                        }
-                    } else {
-                        out.write_all(&output.out)?;
+                    if settings.quiet && total > 0 {
+                        return Err(found_one());
                     }
-                }
-                Step::Error { input, message } => {
-                    crate::report(&mut out, &inputs[input], &message)?;
-                    failed = true;
+                    if settings.files_with_links && per_input == 0 && output.links > 0 {
+                        let name = &inputs[input].display;
+                        if format == Format::Jsonl {
+                            let mut object = b"{\"file\":".to_vec();
+                            json_string(&mut object, name);
+                            out.write_all(&object)?;
+                            out.write_all(b"}\n")?;
+                        } else {
+                            write!(out, "{name}{end}")?;
+                        }
+                    }
+                    per_input += output.links;
+                    for key in output.keys {
+                        if seen.contains(&key) {
+                            continue;
+                        }
+                        if !settings.count {
+                            write_unique(&mut out, format, settings.unique, &key)?;
+                        }
+                        seen.insert(key);
+                    }
+                    out.write_all(&output.out)?;
                 }
                 Step::Idle => out.flush()?,
                 Step::Skipped { input, message } => {
                     out.flush()?;
                     eprintln!("linkscan: {}: {message}", inputs[input].display);
                 }
+                Step::Error { input, message } => {
+                    crate::report(&mut out, &inputs[input], &message)?;
+                    failed = true;
+                }
                 Step::End { input } => {
-                    if settings.count && !settings.unique {
-                        if several {
-                            writeln!(out, "{}:{per_input}", inputs[input].display)?;
-                        } else {
-                            writeln!(out, "{per_input}")?;
+                    if settings.count && settings.unique.is_none() {
+                        let name = &inputs[input].display;
+                        match format {
+                            Format::Jsonl => {
+                                let mut object = b"{\"file\":".to_vec();
+                                json_string(&mut object, name);
+                                object.extend_from_slice(b",\"count\":");
+                                push_number(&mut object, per_input);
+                                object.extend_from_slice(b"}\n");
+                                out.write_all(&object)?;
+                            }
+                            _ if several => {
+                                writeln!(out, "{name}{}{per_input}", if settings.null { "\0" } else { ":" })?
+                            }
+                            _ => writeln!(out, "{per_input}")?,
                         }
                     }
                     per_input = 0;
@@ -270,8 +403,18 @@ pub fn run(
             }
             Ok(())
         },
-    )
-    .map_err(crate::output_error)?;
+    );
+    match result {
+        Err(e) if settings.quiet && e.to_string() == found_one().to_string() => return Ok(ExitCode::SUCCESS),
+        other => other.map_err(crate::output_error)?,
+    }
+    if settings.count && settings.unique.is_some() {
+        if format == Format::Jsonl {
+            writeln!(out, "{{\"count\":{}}}", seen.len())?;
+        } else {
+            writeln!(out, "{}", seen.len())?;
+        }
+    }
     progress.finish();
     out.flush().map_err(crate::output_error)?;
     Ok(ExitCode::from(if failed {
@@ -281,6 +424,17 @@ pub fn run(
     } else {
         0
     }))
+}
+
+/// One distinct value of `--unique`: a line, or a JSON object.
+fn write_unique(out: &mut impl Write, format: Format, by: Option<UniqueBy>, key: &str) -> io::Result<()> {
+    if format != Format::Jsonl {
+        return writeln!(out, "{key}");
+    }
+    let mut object = if by == Some(UniqueBy::Text) { b"{\"text\":".to_vec() } else { b"{\"href\":".to_vec() };
+    json_string(&mut object, key);
+    object.extend_from_slice(b"}\n");
+    out.write_all(&object)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ mod progress;
 mod walk;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use options::{Color, FinderOptions, StreamOptions};
+use options::{FinderOptions, StreamOptions};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -52,32 +52,16 @@ enum Command {
         linkscan find notes.txt                           notes.txt:3:14: https://example.com/x\n  \
         linkscan find --format jsonl --offsets utf16 *.txt > links.jsonl\n  \
         linkscan find --unique --require-scheme mail.txt  distinct hrefs, one per line\n  \
+        linkscan find -l -t md .                          the Markdown files that have links\n  \
+        linkscan find -o --kinds email . | sort -u        every email address under .\n  \
         linkscan find --count -j 2 big.log")]
     Find {
         /// Files or directories to read (directories are walked as ripgrep
         /// walks them); `-` for standard input, which is also the default
         /// unless it is a terminal (then the current directory is searched).
         files: Vec<std::ffi::OsString>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = find::Format::Text)]
-        format: find::Format,
-        /// Unit of start, end and column.
-        #[arg(long, value_enum, default_value_t = find::Offsets::Bytes)]
-        offsets: find::Offsets,
-        /// Print only the number of links (per file when there are several).
-        #[arg(long)]
-        count: bool,
-        /// Print each distinct href once, in order of first appearance.
-        #[arg(long)]
-        unique: bool,
-        /// jsonl: add what UTS #46 says of each link's host: "host",
-        /// "host_ascii" (A-labels; null when invalid) and "suspicious_host"
-        /// (an invalid label, or one that mixes scripts like a homograph).
-        #[arg(long)]
-        host_report: bool,
-        /// Colour the text format.
-        #[arg(long, value_enum, default_value_t = Color::Auto)]
-        color: Color,
+        #[command(flatten)]
+        settings: find::Settings,
         #[command(flatten)]
         stream: StreamOptions,
         #[command(flatten)]
@@ -131,6 +115,17 @@ enum Command {
         #[command(flatten)]
         options: FinderOptions,
     },
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = "Examples:\n  \
+        linkscan completions bash > ~/.local/share/bash-completion/completions/linkscan\n  \
+        linkscan completions zsh > ~/.zfunc/_linkscan\n  \
+        linkscan completions fish > ~/.config/fish/completions/linkscan.fish")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `linkscan man | man -l -`.
+    Man,
     /// Print the display form of each URL: readable, minimally escaped (UTS #58 §4).
     ///
     /// Percent-escapes of UTF-8 in the path, query and fragment are decoded
@@ -224,20 +219,25 @@ fn main() -> ExitCode {
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
-        Command::Find { files, format, offsets, count, unique, host_report, color, stream, options } => {
-            if host_report && format != find::Format::Jsonl {
-                eprintln!("linkscan: --host-report goes with --format jsonl");
-                return ExitCode::from(2);
-            }
-            let settings =
-                find::Settings { format, offsets, count, unique, host_report, color: color.enabled() };
-            find::run(files, &settings, &options, &stream)
-        }
+        Command::Find { files, settings, stream, options } => find::run(files, &settings, &options, &stream),
         Command::Html { files, rel, target, class, page, stream, options } => {
             html::run(files, &html::Settings { rel, target, class, page }, &options, &stream)
         }
         Command::Markdown { files, input, options } => markdown::run(files, &input, &options),
         Command::Format { urls, email } => format(urls, email),
+        Command::Completions { shell } => {
+            let mut out = io::stdout().lock();
+            clap_complete::generate(shell, &mut Cli::command(), "linkscan", &mut out);
+            out.flush().map_err(output_error).map(|()| ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut out = io::stdout().lock();
+            clap_mangen::Man::new(Cli::command().version(version()))
+                .render(&mut out)
+                .and_then(|()| out.flush())
+                .map_err(output_error)
+                .map(|()| ExitCode::SUCCESS)
+        }
     };
     match result {
         Ok(code) => code,

@@ -16,6 +16,15 @@ pub enum Dialect {
     Md4c,
 }
 
+/// The built-in TLD policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Tlds {
+    /// The IANA root-zone list built in.
+    Iana,
+    /// Any well-formed TLD.
+    Any,
+}
+
 /// Options shared by `find`, `html` and `markdown`.
 #[derive(Args, Debug, Clone)]
 pub struct FinderOptions {
@@ -29,11 +38,14 @@ pub struct FinderOptions {
     /// URLs need a scheme (the same as leaving `www` out of --kinds).
     #[arg(long)]
     pub require_scheme: bool,
-    /// UTS #58: which top-level domains count: `iana` (the built-in list),
-    /// `any` (any well-formed TLD) or a FILE with one TLD per line, as IANA
-    /// publishes them.
-    #[arg(long, value_name = "iana|any|FILE", default_value = "iana")]
-    pub tlds: String,
+    /// UTS #58: which top-level domains count: `iana` (the built-in list)
+    /// or `any` (any well-formed TLD).
+    #[arg(long, value_enum, default_value_t = Tlds::Iana)]
+    pub tlds: Tlds,
+    /// UTS #58: the top-level domains that count, one per line, as IANA
+    /// publishes them (at most 1 MiB).
+    #[arg(long, value_name = "FILE", conflicts_with = "tlds")]
+    pub tlds_file: Option<std::path::PathBuf>,
     /// The scheme put before links found without one (default: https:// for
     /// UTS #58, http:// for GFM and MD4C). Script schemes (javascript:,
     /// vbscript:, data:) are refused.
@@ -88,7 +100,11 @@ fn parse_schemes(s: &str) -> Result<Schemes, String> {
 }
 
 fn parse_kinds(s: &str) -> Result<Kinds, String> {
-    s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())
+    let kinds: Kinds = s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())?;
+    if kinds == Kinds::NONE {
+        return Err("no kind named (url, www, email)".into());
+    }
+    Ok(kinds)
 }
 
 /// A default scheme that would not make a script URL of a link.
@@ -104,9 +120,9 @@ fn parse_default_scheme(s: &str) -> Result<String, String> {
 pub const MAX_TLD_FILE: u64 = 1 << 20;
 
 /// Reads a TLD list file of at most [`MAX_TLD_FILE`] bytes.
-fn read_tld_file(path: &str) -> io::Result<String> {
+fn read_tld_file(path: &std::path::Path) -> io::Result<String> {
     use std::io::Read;
-    let error = |e: io::Error| io::Error::new(e.kind(), format!("--tlds {path}: {e}"));
+    let error = |e: io::Error| io::Error::new(e.kind(), format!("--tlds-file {}: {e}", path.display()));
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .map_err(error)?
@@ -123,8 +139,35 @@ fn read_tld_file(path: &str) -> io::Result<String> {
 }
 
 impl FinderOptions {
+    /// Options that mean nothing in the chosen dialect, named with it.
+    fn check(&self) -> Result<(), String> {
+        let dialect = match self.dialect {
+            Dialect::Uts58 => "uts58",
+            Dialect::Gfm => "gfm",
+            Dialect::Md4c => "md4c",
+        };
+        let uts58_only = [
+            ("--tlds", self.tlds != Tlds::Iana),
+            ("--tlds-file", self.tlds_file.is_some()),
+            ("--ip-hosts", self.ip_hosts),
+            ("--local-hosts", self.local_hosts),
+            ("--skip-file-names", self.skip_file_names),
+            ("--schemes", self.schemes != Schemes::web()),
+        ];
+        for (flag, set) in uts58_only {
+            if set && self.dialect != Dialect::Uts58 {
+                return Err(format!("{flag} is a UTS #58 option: it means nothing with --dialect {dialect}"));
+            }
+        }
+        if self.unicode_ends && self.dialect != Dialect::Gfm {
+            return Err(format!("--unicode-ends is a GFM option: it means nothing with --dialect {dialect}"));
+        }
+        Ok(())
+    }
+
     /// The finder these options describe; reads the TLD file if one is named.
     pub fn finder(&self) -> io::Result<LinkFinder> {
+        self.check().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         let mut finder = match self.dialect {
             Dialect::Uts58 => LinkFinder::new(),
             Dialect::Gfm => LinkFinder::gfm(),
@@ -143,10 +186,10 @@ impl FinderOptions {
         if let Some(scheme) = &self.default_scheme {
             finder = finder.default_scheme(scheme.clone());
         }
-        let tlds = match self.tlds.as_str() {
-            "iana" => TldPolicy::Iana,
-            "any" => TldPolicy::Any,
-            path => TldPolicy::list(read_tld_file(path)?.lines()),
+        let tlds = match (&self.tlds_file, self.tlds) {
+            (Some(path), _) => TldPolicy::list(read_tld_file(path)?.lines()),
+            (None, Tlds::Iana) => TldPolicy::Iana,
+            (None, Tlds::Any) => TldPolicy::Any,
         };
         Ok(finder.tlds(tlds))
     }
@@ -196,23 +239,24 @@ impl StreamOptions {
 /// When to colour output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Color {
-    /// When standard output is a terminal and NO_COLOR is not set.
+    /// On a terminal, unless NO_COLOR is set or CLICOLOR is 0 (CLICOLOR_FORCE
+    /// turns it on anywhere).
     Auto,
     Always,
     Never,
 }
 
 impl Color {
-    pub fn enabled(self) -> bool {
-        use std::io::IsTerminal;
+    /// The choice for standard output, with the environment read.
+    pub fn choice(self) -> anstream::ColorChoice {
         match self {
-            Color::Always => true,
-            Color::Never => false,
-            Color::Auto => {
-                std::io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
-            }
+            Color::Always => anstream::ColorChoice::Always,
+            Color::Never => anstream::ColorChoice::Never,
+            Color::Auto => anstream::AutoStream::choice(&std::io::stdout()),
         }
+    }
+
+    pub fn enabled(self) -> bool {
+        self.choice() != anstream::ColorChoice::Never
     }
 }

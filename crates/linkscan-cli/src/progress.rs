@@ -1,5 +1,5 @@
-//! A progress bar on standard error, shown only when it is a terminal and
-//! the input is large (never in pipes or CI).
+//! A progress bar on standard error, shown only when it is a terminal,
+//! standard output is not, and the input is large (never in pipes or CI).
 
 use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -10,10 +10,17 @@ const LARGE: u64 = 64 << 20;
 
 pub struct Progress(Option<ProgressBar>);
 
+/// Whether a bar is drawn: for large input, on a terminal standard error,
+/// and never when standard output is a terminal too — the bar would be
+/// drawn into the middle of the results.
+fn shown(total: u64, stderr_is_terminal: bool, stdout_is_terminal: bool) -> bool {
+    total >= LARGE && stderr_is_terminal && !stdout_is_terminal
+}
+
 impl Progress {
     pub fn new(inputs: &[Input]) -> Progress {
         let total: u64 = inputs.iter().filter_map(Input::size).sum();
-        if total < LARGE || !std::io::stderr().is_terminal() {
+        if !shown(total, std::io::stderr().is_terminal(), std::io::stdout().is_terminal()) {
             return Progress(None);
         }
         let bar = ProgressBar::new(total);
@@ -35,5 +42,18 @@ impl Progress {
         if let Some(bar) = &self.0 {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{LARGE, shown};
+
+    #[test]
+    fn the_bar_never_draws_into_results() {
+        assert!(shown(LARGE, true, false));
+        assert!(!shown(LARGE, true, true), "stdout on the same terminal");
+        assert!(!shown(LARGE, false, false), "stderr in a pipe or file");
+        assert!(!shown(LARGE - 1, true, false), "small input");
     }
 }

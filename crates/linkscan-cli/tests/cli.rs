@@ -60,8 +60,8 @@ fn find_jsonl_has_one_object_per_link() {
     let out = linkscan(&["find", "--format", "jsonl"], "a example.com/\"x\" b\nmail a@b.org\n");
     assert_eq!(
         stdout(&out),
-        "{\"file\":\"<stdin>\",\"line\":1,\"start\":2,\"end\":16,\"kind\":\"url\",\"text\":\"example.com/\\\"x\",\"href\":\"https://example.com/\\\"x\"}\n\
-         {\"file\":\"<stdin>\",\"line\":2,\"start\":25,\"end\":32,\"kind\":\"email\",\"text\":\"a@b.org\",\"href\":\"mailto:a@b.org\"}\n"
+        "{\"file\":\"<stdin>\",\"line\":1,\"col\":3,\"start\":2,\"end\":16,\"kind\":\"url\",\"text\":\"example.com/\\\"x\",\"href\":\"https://example.com/\\\"x\"}\n\
+         {\"file\":\"<stdin>\",\"line\":2,\"col\":6,\"start\":25,\"end\":32,\"kind\":\"email\",\"text\":\"a@b.org\",\"href\":\"mailto:a@b.org\"}\n"
     );
 }
 
@@ -102,8 +102,8 @@ fn bad_options_are_clear_errors() {
     let out = linkscan(&["find", "--kinds", "url,ftp"], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown link kind \"ftp\""));
-    let tlds = linkscan(&["find", "--tlds", "/nonexistent/tlds.txt"], "x");
-    assert!(String::from_utf8_lossy(&tlds.stderr).contains("--tlds /nonexistent/tlds.txt"));
+    let tlds = linkscan(&["find", "--tlds-file", "/nonexistent/tlds.txt"], "x");
+    assert!(String::from_utf8_lossy(&tlds.stderr).contains("--tlds-file /nonexistent/tlds.txt"));
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn find_text_tsv_count_and_unique() {
         tsv.lines().next(),
         Some(
             format!(
-                "{file}\t1\t21\t54\turl\thttps://example.com/releases/v2.0\thttps://example.com/releases/v2.0"
+                "{file}\t1\t22\t21\t54\turl\thttps://example.com/releases/v2.0\thttps://example.com/releases/v2.0"
             )
             .as_str()
         )
@@ -154,9 +154,9 @@ fn offsets_in_bytes_chars_and_utf16() {
         let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
         assert_eq!(rows.len(), 3, "{unit}: {out}");
         for row in &rows {
-            let link = row[5];
+            let link = row[6];
             let byte_start = text.find(link).expect("the link is in the file");
-            let (start, end): (usize, usize) = (row[2].parse().unwrap(), row[3].parse().unwrap());
+            let (start, end): (usize, usize) = (row[3].parse().unwrap(), row[4].parse().unwrap());
             assert_eq!(start, count(&text[..byte_start]), "{unit} start of {link}");
             assert_eq!(end, count(&text[..byte_start + link.len()]), "{unit} end of {link}");
         }
@@ -191,7 +191,11 @@ fn missing_files_are_named_and_skipped_and_directories_walked() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("linkscan: /nonexistent.txt: No such file or directory"), "{err}");
-    assert!(stdout(&out).contains(&format!("{}/src/main.rs:", env!("CARGO_MANIFEST_DIR"))), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(&format!("{}/src/main.rs:", env!("CARGO_MANIFEST_DIR"))),
+        "{}",
+        stdout(&out)
+    );
     assert!(stdout(&out).contains(&format!("{}:7", example("sample.txt"))));
 }
 
@@ -226,7 +230,7 @@ fn links_across_every_chunk_boundary_are_found_whole() {
     for jobs in ["1", "2", "4"] {
         let out = linkscan(&["find", "--format", "tsv", "-j", jobs, file.to_str().unwrap()], "");
         let found: Vec<String> =
-            stdout(&out).lines().map(|l| l.split('\t').nth(5).unwrap().to_string()).collect();
+            stdout(&out).lines().map(|l| l.split('\t').nth(6).unwrap().to_string()).collect();
         assert_eq!(found, whole, "-j {jobs}");
     }
 }
@@ -386,9 +390,18 @@ fn closed_or_full_standard_output_is_an_error() {
 
 #[test]
 fn tld_files_are_size_limited() {
-    let out = linkscan(&["find", "--tlds", "/dev/zero"], "example.com\n");
+    let out = linkscan(&["find", "--tlds-file", "/dev/zero"], "example.com\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--tlds /dev/zero: larger than 1024 KiB"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--tlds-file /dev/zero: larger than 1024 KiB"), "{}", stderr(&out));
+    // A file named like a policy is a file.
+    let dir = scratch("any", b"test\n").parent().expect("dir").to_path_buf();
+    let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+        .args(["find", "--tlds-file", "any"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
 }
 
 #[test]
@@ -408,13 +421,13 @@ fn host_and_scheme_options() {
     let text = "README.md http://localhost:8080/x gopher://a.com/b ftp://c.org/f my_site.example.com\n";
     let default = linkscan(&["find", "--format", "tsv"], text);
     let rows: Vec<String> =
-        stdout(&default).lines().map(|l| l.split('\t').nth(6).unwrap_or("").to_string()).collect();
+        stdout(&default).lines().map(|l| l.split('\t').nth(7).unwrap_or("").to_string()).collect();
     assert_eq!(rows, ["https://README.md", "ftp://c.org/f"]);
     let options =
         ["find", "--local-hosts", "--skip-file-names", "--schemes", "web,gopher", "--format", "tsv"];
     let out = linkscan(&options, text);
     let rows: Vec<String> =
-        stdout(&out).lines().map(|l| l.split('\t').nth(6).unwrap_or("").to_string()).collect();
+        stdout(&out).lines().map(|l| l.split('\t').nth(7).unwrap_or("").to_string()).collect();
     assert_eq!(rows, ["http://localhost:8080/x", "gopher://a.com/b", "ftp://c.org/f"]);
     for bad in ["javascript", "1x", "", "https,data"] {
         let out = linkscan(&["find", "--schemes", bad], "");
@@ -484,7 +497,11 @@ fn tree() -> std::path::PathBuf {
 fn directories_are_walked_as_ripgrep_walks_them() {
     let root = tree();
     let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_linkscan")).args(args).current_dir(&root).output().expect("runs");
+        let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .expect("runs");
         (stdout(&out), stderr(&out), out.status.code())
     };
     let (out, err, code) = run(&["find", "."]);
@@ -498,12 +515,19 @@ fn directories_are_walked_as_ripgrep_walks_them() {
     assert!(err.contains("./latin1.txt: invalid UTF-8 at byte 17"), "{err}");
     // --hidden, --no-ignore, -a, --lossy, -g, -t.
     let (out, ..) = run(&["find", ".", "--hidden", "--no-ignore", "-a", "--lossy", "--format", "tsv"]);
-    let hosts: Vec<&str> = out.lines().map(|l| l.split('\t').nth(5).unwrap_or("")).collect();
+    let hosts: Vec<&str> = out.lines().map(|l| l.split('\t').nth(6).unwrap_or("")).collect();
     assert_eq!(
         hosts,
         [
-            "e.example.com", "https://a.example.com/x", "d.example.com", "www.b.example.org", "f.example.com",
-            "g.example.com", "h.example.com", "i.example.com", "c.example.com"
+            "e.example.com",
+            "https://a.example.com/x",
+            "d.example.com",
+            "www.b.example.org",
+            "f.example.com",
+            "g.example.com",
+            "h.example.com",
+            "i.example.com",
+            "c.example.com"
         ]
     );
     let (out, ..) = run(&["find", ".", "-t", "md"]);
@@ -519,6 +543,86 @@ fn directories_are_walked_as_ripgrep_walks_them() {
     assert!(err.contains("--glob a[b"), "{err}");
     // markdown walks the same way.
     let (out, _, code) = run(&["markdown", ".", "-t", "md"]);
-    assert_eq!((out.as_str(), code), ("<p>docs at <a href=\"https://www.b.example.org\">www.b.example.org</a></p>\n", Some(0)));
+    assert_eq!(
+        (out.as_str(), code),
+        ("<p>docs at <a href=\"https://www.b.example.org\">www.b.example.org</a></p>\n", Some(0))
+    );
     let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn flags_compose_or_are_rejected_naming_both() {
+    let text = "a.com b@c.org a.com x.org/p\n";
+    let lines = |args: &[&str]| stdout(&linkscan(args, text));
+    assert_eq!(lines(&["find", "-c"]), "4\n");
+    assert_eq!(lines(&["find", "-u"]), "https://a.com\nmailto:b@c.org\nhttps://x.org/p\n");
+    assert_eq!(lines(&["find", "--unique=text"]), "a.com\nb@c.org\nx.org/p\n");
+    assert_eq!(lines(&["find", "-u", "-c"]), "3\n");
+    assert_eq!(lines(&["find", "-u", "-c", "--json"]), "{\"count\":3}\n");
+    assert_eq!(lines(&["find", "-c", "--json"]), "{\"file\":\"<stdin>\",\"count\":4}\n");
+    assert_eq!(
+        lines(&["find", "-u", "--format", "jsonl"]).lines().next(),
+        Some("{\"href\":\"https://a.com\"}")
+    );
+    assert_eq!(lines(&["find", "-o"]), "a.com\nb@c.org\na.com\nx.org/p\n");
+    assert_eq!(lines(&["find", "-l"]), "<stdin>\n");
+    assert_eq!(lines(&["find", "-l", "-0"]), "<stdin>\0");
+    assert_eq!(lines(&["find", "-0", "--color", "never"]).lines().next(), Some("<stdin>\u{0}1:1: a.com"));
+    assert_eq!(
+        lines(&["find", "--format", "tsv", "--header"]).lines().next(),
+        Some("file\tline\tcol\tstart\tend\tkind\ttext\thref")
+    );
+    let quiet = linkscan(&["find", "-q"], text);
+    assert_eq!((stdout(&quiet).as_str(), quiet.status.code()), ("", Some(0)));
+    let none = linkscan(&["find", "-q"], "no links\n");
+    assert_eq!(none.status.code(), Some(1));
+    // Every jsonl line parses, with the fields it promises.
+    let out = lines(&["find", "--json", "--offsets", "utf16"]);
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        for key in ["file", "line", "col", "start", "end", "kind", "text", "href"] {
+            assert!(v.get(key).is_some(), "{key} in {line}");
+        }
+        assert!(v["col"].as_u64().unwrap() >= 1 && v["end"].as_u64() > v["start"].as_u64());
+    }
+    // Rejected combinations: exit 2, both flags named.
+    for (args, first, second) in [
+        (&["find", "--dialect", "gfm", "--ip-hosts"][..], "--ip-hosts", "--dialect gfm"),
+        (&["find", "--dialect", "md4c", "--tlds", "any"][..], "--tlds", "--dialect md4c"),
+        (&["find", "--dialect", "gfm", "--local-hosts"][..], "--local-hosts", "--dialect gfm"),
+        (&["find", "--unicode-ends"][..], "--unicode-ends", "--dialect uts58"),
+        (&["find", "--tlds", "any", "--tlds-file", "x"][..], "--tlds", "--tlds-file"),
+        (&["find", "--json", "--format", "tsv"][..], "--json", "--format"),
+        (&["find", "-l", "-c"][..], "--files-with-links", "--count"),
+        (&["find", "-q", "-u"][..], "--quiet", "--unique"),
+        (&["find", "--header"][..], "--header", "--format"),
+        (&["find", "--format", "marked", "-c"][..], "--format marked", "--count"),
+        (&["find", "-o", "--format", "tsv"][..], "--only-matching", "--format"),
+    ] {
+        let out = linkscan(args, text);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(err.contains(first) && err.contains(second), "{args:?}: {err}");
+    }
+    let out = linkscan(&["find", "--kinds", ""], text);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--kinds") && stderr(&out).contains("no kind named"), "{}", stderr(&out));
+}
+
+#[test]
+fn completions_and_man_page() {
+    for (shell, marker) in [
+        ("bash", "_linkscan()"),
+        ("zsh", "#compdef linkscan"),
+        ("fish", "complete -c linkscan"),
+        ("powershell", "Register-ArgumentCompleter"),
+    ] {
+        let out = linkscan(&["completions", shell], "");
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = stdout(&out);
+        assert!(script.contains(marker) && script.contains("files-with-links"), "{shell}");
+    }
+    let man = stdout(&linkscan(&["man"], ""));
+    assert!(man.contains(".TH linkscan 1") && man.contains("find"), "{man}");
+    assert_eq!(linkscan(&["completions", "tcsh"], "").status.code(), Some(2));
 }
