@@ -25,7 +25,7 @@ fn stdout(output: &Output) -> String {
 }
 
 fn example(name: &str) -> String {
-    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn data(name: &str) -> String {

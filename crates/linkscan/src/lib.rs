@@ -49,8 +49,10 @@ mod gfm;
 mod host;
 pub mod html;
 #[cfg(feature = "idna")]
+#[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
 pub mod idna;
 #[cfg(feature = "pulldown-cmark")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;
 mod md4c;
 mod offsets;
@@ -69,8 +71,3 @@ pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldLis
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};
-
-/// The README's examples run as doctests, so it stays true.
-#[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
-struct ReadmeDoctests;

@@ -7,7 +7,7 @@ mod ucd;
 
 extern crate alloc;
 
-#[path = "../src/punycode.rs"]
+#[path = "../../linkscan/src/punycode.rs"]
 mod punycode;
 
 use linkscan::props::{

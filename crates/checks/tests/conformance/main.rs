@@ -8,12 +8,9 @@
 
 mod detection;
 mod formatting;
-#[cfg(feature = "pulldown-cmark")]
 mod html_normalize;
-#[cfg(feature = "pulldown-cmark")]
 mod markdown;
-#[cfg(feature = "pulldown-cmark")]
-#[path = "../common/percent.rs"]
+#[path = "../../../linkscan/tests/common/percent.rs"]
 mod percent;
 
 use std::collections::BTreeMap;
@@ -70,7 +67,6 @@ fn main() -> ExitCode {
     let mut report = Report::default();
     detection::run(&mut report);
     formatting::run(&mut report);
-    #[cfg(feature = "pulldown-cmark")]
     markdown::run(&mut report);
     #[cfg(not(feature = "pulldown-cmark"))]
     println!(

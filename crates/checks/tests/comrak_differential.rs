@@ -8,8 +8,6 @@
 //! a dependency update brings new files) fails the test, to be explained: a
 //! documented comrak divergence from cmark-gfm, or a linkscan bug.
 
-#![cfg(feature = "pulldown-cmark")]
-
 use comrak::nodes::{AstNode, NodeValue};
 use comrak::{Arena, Options as ComrakOptions, parse_document};
 use linkscan::LinkFinder;

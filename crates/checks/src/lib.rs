@@ -1,0 +1,8 @@
+//! Workspace-level checks of linkscan (not published): the conformance
+//! files, the generated tables against the data files, the comrak
+//! differential, criterion benchmarks against peers — and, here, the
+//! README's Rust examples, run as doctests so the README stays true.
+
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
