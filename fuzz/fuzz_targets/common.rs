@@ -37,7 +37,7 @@ pub fn context(selector: u8) -> Context {
         3 => Edge::EmphasisClose,
         _ => Edge::Other,
     };
-    Context { before: edge(selector), after: edge(selector / 5) }
+    Context::new(edge(selector), edge(selector / 5))
 }
 
 /// Splits fuzz input into a selector byte and text.

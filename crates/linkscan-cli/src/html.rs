@@ -23,11 +23,10 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
-    let attrs = HtmlOptions {
-        rel: settings.rel.as_deref(),
-        target: settings.target.as_deref(),
-        class: settings.class.as_deref(),
-    };
+    let mut attrs = HtmlOptions::new();
+    attrs.rel = settings.rel.as_deref();
+    attrs.target = settings.target.as_deref();
+    attrs.class = settings.class.as_deref();
     let progress = crate::progress::Progress::new(&inputs);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if settings.page {

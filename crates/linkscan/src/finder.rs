@@ -5,7 +5,7 @@ use crate::host::{Schemes, TldPolicy};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
-use core::ops::BitOr;
+use core::ops::{BitAnd, BitOr, BitOrAssign, Sub};
 
 /// The rule set a [`LinkFinder`] follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +24,7 @@ pub enum Dialect {
 /// MD4C dialects look at the characters around a link; at the edge of a
 /// text run in a Markdown document those are markup, which this describes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Edge {
     /// The start or end of a block (paragraph, heading, table cell, …) or
     /// of the whole text.
@@ -41,7 +42,18 @@ pub enum Edge {
 }
 
 /// What is before and after a piece of text (see [`Edge`]).
+///
+/// ```
+/// use linkscan::{Context, Edge, LinkFinder};
+/// // A text run between `*` and `*` in a Markdown document: GFM links a
+/// // `www.` link right after an emphasis mark; MD4C wants one there too.
+/// let context = Context::new(Edge::EmphasisOpen, Edge::EmphasisClose);
+/// let link = LinkFinder::md4c().links_in("www.example.com", context).next().unwrap();
+/// assert_eq!(link.as_str(), "www.example.com");
+/// assert_eq!(LinkFinder::md4c().links_in("www.example.com", Context::new(Edge::Other, Edge::Other)).count(), 0);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Context {
     /// What precedes the text.
     pub before: Edge,
@@ -49,8 +61,16 @@ pub struct Context {
     pub after: Edge,
 }
 
+impl Context {
+    /// The context with `before` and `after`.
+    pub const fn new(before: Edge, after: Edge) -> Context {
+        Context { before, after }
+    }
+}
+
 /// What a link is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LinkKind {
     /// A URL, with or without a scheme (`https://example.com`, `example.com/a`).
     Url,
@@ -60,11 +80,23 @@ pub enum LinkKind {
 
 impl LinkKind {
     /// `"url"` or `"email"`.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, LinkKind};
+    /// let link = LinkFinder::new().links("a@b.org").next().unwrap();
+    /// assert_eq!((link.kind().as_str(), link.kind().to_string()), ("email", "email".to_string()));
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             LinkKind::Url => "url",
             LinkKind::Email => "email",
         }
+    }
+}
+
+impl fmt::Display for LinkKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -78,6 +110,13 @@ impl LinkKind {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Kinds(u8);
+
+impl Default for Kinds {
+    /// All kinds.
+    fn default() -> Kinds {
+        Kinds::ALL
+    }
+}
 
 impl Kinds {
     /// URLs with a scheme (`https://…`; in the GFM and MD4C dialects also
@@ -102,12 +141,62 @@ impl Kinds {
     pub const fn without(self, other: Kinds) -> Kinds {
         Kinds(self.0 & !other.0)
     }
+
+    /// Whether no kind is in the set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
 }
 
 impl BitOr for Kinds {
     type Output = Kinds;
     fn bitor(self, rhs: Kinds) -> Kinds {
         Kinds(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for Kinds {
+    fn bitor_assign(&mut self, rhs: Kinds) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl BitAnd for Kinds {
+    type Output = Kinds;
+    fn bitand(self, rhs: Kinds) -> Kinds {
+        Kinds(self.0 & rhs.0)
+    }
+}
+
+impl Sub for Kinds {
+    type Output = Kinds;
+    fn sub(self, rhs: Kinds) -> Kinds {
+        self.without(rhs)
+    }
+}
+
+impl fmt::Display for Kinds {
+    /// The comma-separated names that [`FromStr`](core::str::FromStr) reads back.
+    ///
+    /// ```
+    /// use linkscan::Kinds;
+    /// assert_eq!((Kinds::URL | Kinds::EMAIL).to_string(), "url,email");
+    /// assert_eq!((Kinds::ALL - Kinds::WWW).to_string().parse::<Kinds>(), Ok(Kinds::URL | Kinds::EMAIL));
+    /// assert!(Kinds::NONE.is_empty() && Kinds::NONE.to_string().is_empty());
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = [(Kinds::URL, "url"), (Kinds::WWW, "www"), (Kinds::EMAIL, "email")];
+        let mut first = true;
+        for (kind, name) in names {
+            if self.contains(kind) {
+                if !first {
+                    f.write_str(",")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -157,7 +246,10 @@ impl core::str::FromStr for Kinds {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkFinder {
     pub(crate) dialect: Dialect,
+    /// The kinds looked for: those asked for, less `WWW` when a scheme is required.
     pub(crate) kinds: Kinds,
+    asked_kinds: Kinds,
+    require_scheme: bool,
     pub(crate) tlds: TldPolicy,
     pub(crate) default_scheme: Cow<'static, str>,
     pub(crate) ip_hosts: bool,
@@ -181,6 +273,8 @@ impl LinkFinder {
         LinkFinder {
             dialect: Dialect::Uts58,
             kinds: Kinds::ALL,
+            asked_kinds: Kinds::ALL,
+            require_scheme: false,
             tlds: TldPolicy::Iana,
             default_scheme: Cow::Borrowed("https://"),
             ip_hosts: false,
@@ -234,6 +328,7 @@ impl LinkFinder {
     /// assert_eq!(LinkFinder::gfm().links(text).next().unwrap().as_str(), "https://example.com/x）です");
     /// assert_eq!(LinkFinder::gfm().unicode_ends(true).links(text).next().unwrap().as_str(), "https://example.com/x");
     /// ```
+    #[must_use]
     pub fn unicode_ends(mut self, enable: bool) -> Self {
         self.unicode_ends = enable;
         self
@@ -245,22 +340,50 @@ impl LinkFinder {
     }
 
     /// Look only for these kinds of link.
+    ///
+    /// ```
+    /// use linkscan::{Kinds, LinkFinder};
+    /// let finder = LinkFinder::new().kinds(Kinds::EMAIL);
+    /// assert_eq!(finder.links("example.com a@b.org").map(|l| l.as_str()).collect::<Vec<_>>(), ["a@b.org"]);
+    /// ```
+    #[must_use]
     pub fn kinds(mut self, kinds: Kinds) -> Self {
-        self.kinds = kinds;
+        self.asked_kinds = kinds;
+        self.kinds = if self.require_scheme { kinds.without(Kinds::WWW) } else { kinds };
         self
     }
 
     /// With `true`, URLs need a scheme (`https://…`): the same as leaving
-    /// [`Kinds::WWW`] out. Email addresses are still found. Only `://` and
-    /// `@` then start a candidate (which is much faster); a scheme-less URL
-    /// no longer claims its text, so in `example.com/a@b.org` the whole
+    /// [`Kinds::WWW`] out, whatever [`kinds`](LinkFinder::kinds) says, in
+    /// either order. Email addresses are still found. Only `://` and `@`
+    /// then start a candidate (which is much faster); a scheme-less URL no
+    /// longer claims its text, so in `example.com/a@b.org` the whole
     /// `example.com/a` is read as an email local part (§5.2).
+    ///
+    /// ```
+    /// use linkscan::{Kinds, LinkFinder};
+    /// let finder = LinkFinder::new().require_scheme(true);
+    /// assert_eq!(finder.links("example.com https://example.org").count(), 1);
+    /// // Turning it off does not add kinds that were not asked for.
+    /// let emails = LinkFinder::new().kinds(Kinds::EMAIL).require_scheme(false);
+    /// assert_eq!(emails.links("example.com a@b.org").count(), 1);
+    /// ```
+    #[must_use]
     pub fn require_scheme(mut self, require: bool) -> Self {
-        self.kinds = if require { self.kinds.without(Kinds::WWW) } else { self.kinds | Kinds::WWW };
+        self.require_scheme = require;
+        self.kinds = if require { self.asked_kinds.without(Kinds::WWW) } else { self.asked_kinds };
         self
     }
 
     /// Which top-level domains make a link (default: the IANA list).
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, TldPolicy};
+    /// assert_eq!(LinkFinder::new().links("see example.test").count(), 0);
+    /// assert_eq!(LinkFinder::new().tlds(TldPolicy::Any).links("see example.test").count(), 1);
+    /// assert_eq!(LinkFinder::new().tlds(TldPolicy::list(["test"])).links("example.test example.com").count(), 1);
+    /// ```
+    #[must_use]
     pub fn tlds(mut self, policy: TldPolicy) -> Self {
         self.tlds = policy;
         self
@@ -268,6 +391,13 @@ impl LinkFinder {
 
     /// The scheme [`Link::href`] puts before a URL found without one
     /// (default `https://` for UTS #58).
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let finder = LinkFinder::new().default_scheme("http://");
+    /// assert_eq!(finder.links("example.com").next().unwrap().href(), "http://example.com");
+    /// ```
+    #[must_use]
     pub fn default_scheme(mut self, scheme: impl Into<Cow<'static, str>>) -> Self {
         self.default_scheme = scheme.into();
         self
@@ -277,6 +407,14 @@ impl LinkFinder {
     /// (`https://[2001:db8::1]:8080/`) hosts after an explicit scheme on the
     /// [`schemes`](LinkFinder::schemes) list. Off by default (UTS #58 links
     /// need a domain).
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "http://192.0.2.1/status and https://[2001:db8::1]:8080/";
+    /// assert_eq!(LinkFinder::new().links(text).count(), 0);
+    /// assert_eq!(LinkFinder::new().ip_hosts(true).links(text).count(), 2);
+    /// ```
+    #[must_use]
     pub fn ip_hosts(mut self, enable: bool) -> Self {
         self.ip_hosts = enable;
         self
@@ -287,6 +425,7 @@ impl LinkFinder {
     /// not linked at all. The link always keeps its own scheme:
     /// [`Link::href`] never changes it. (GFM and MD4C have their own fixed
     /// schemes.)
+    #[must_use]
     pub fn schemes(mut self, schemes: Schemes) -> Self {
         self.schemes = schemes;
         self
@@ -304,6 +443,7 @@ impl LinkFinder {
     /// assert_eq!(LinkFinder::new().links(text).count(), 0);
     /// assert_eq!(LinkFinder::new().local_hosts(true).links(text).next().unwrap().as_str(), "http://localhost:3000/x");
     /// ```
+    #[must_use]
     pub fn local_hosts(mut self, enable: bool) -> Self {
         self.local_hosts = enable;
         self
@@ -323,6 +463,7 @@ impl LinkFinder {
     /// let finder = LinkFinder::new().skip_file_names(true);
     /// assert_eq!(finder.links("Edit README.md and setup.py; see nic.md/about or https://nic.md").count(), 2);
     /// ```
+    #[must_use]
     pub fn skip_file_names(mut self, enable: bool) -> Self {
         self.file_names = enable;
         self
@@ -592,6 +733,13 @@ impl<'a> Link<'a> {
             href.push_str(self.as_str());
             Cow::Owned(href)
         }
+    }
+}
+
+impl fmt::Display for Link<'_> {
+    /// The link as it stands in the text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

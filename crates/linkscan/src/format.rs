@@ -331,6 +331,7 @@ fn split_head(url: &str) -> (&str, &str) {
 
 /// Why an email local part cannot be written even when quoted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum QuoteError {
     /// The text has a control character (other than a tab) at this byte
     /// offset; RFC 5322/6532 allow none, quoted or not.

@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 /// Which top-level domains make a domain name a link.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum TldPolicy {
     /// The IANA root-zone list built into the library
     /// ([`TLD_LIST_VERSION`](crate::TLD_LIST_VERSION)), in A-label and

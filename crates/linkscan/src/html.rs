@@ -6,6 +6,7 @@ use alloc::string::String;
 /// Attributes for the `<a>` elements [`linkify_with`] writes. Values are
 /// attribute-escaped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct HtmlOptions<'o> {
     /// `rel`, e.g. `"nofollow noopener"`.
     pub rel: Option<&'o str>,
@@ -13,6 +14,34 @@ pub struct HtmlOptions<'o> {
     pub target: Option<&'o str>,
     /// `class`.
     pub class: Option<&'o str>,
+}
+
+impl<'o> HtmlOptions<'o> {
+    /// No attributes besides `href`.
+    pub const fn new() -> Self {
+        HtmlOptions { rel: None, target: None, class: None }
+    }
+
+    /// With this `rel` attribute.
+    #[must_use]
+    pub const fn rel(mut self, rel: &'o str) -> Self {
+        self.rel = Some(rel);
+        self
+    }
+
+    /// With this `target` attribute.
+    #[must_use]
+    pub const fn target(mut self, target: &'o str) -> Self {
+        self.target = Some(target);
+        self
+    }
+
+    /// With this `class` attribute.
+    #[must_use]
+    pub const fn class(mut self, class: &'o str) -> Self {
+        self.class = Some(class);
+        self
+    }
 }
 
 /// `text`, HTML-escaped, with `<a href="…">` around each link `finder`
@@ -43,7 +72,7 @@ pub fn linkify(text: &str, finder: &LinkFinder) -> String {
 /// use linkscan::html::{linkify_with, HtmlOptions};
 /// use linkscan::LinkFinder;
 ///
-/// let options = HtmlOptions { rel: Some("nofollow"), target: Some("_blank"), class: None };
+/// let options = HtmlOptions::new().rel("nofollow").target("_blank");
 /// assert_eq!(
 ///     linkify_with("example.com", &LinkFinder::new(), &options),
 ///     "<a href=\"https://example.com\" rel=\"nofollow\" target=\"_blank\">example.com</a>"
@@ -138,7 +167,7 @@ mod tests {
 
     #[test]
     fn text_and_attributes_are_escaped() {
-        let options = HtmlOptions { rel: Some("a\"b"), target: None, class: Some("<c>") };
+        let options = HtmlOptions::new().rel("a\"b").class("<c>");
         let finder = LinkFinder::new().tlds(TldPolicy::Any);
         assert_eq!(
             linkify_with("<b>x.com/'&'</b>", &finder, &options),

@@ -29,6 +29,34 @@
 //! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
 //! ```
 //!
+//! The iterators borrow the finder, so a function that returns them keeps
+//! the finder somewhere that outlives the call — a `static`, or its caller:
+//!
+//! ```
+//! use linkscan::{Link, LinkFinder};
+//! use std::sync::LazyLock;
+//!
+//! static FINDER: LazyLock<LinkFinder> = LazyLock::new(LinkFinder::new);
+//!
+//! fn links(text: &str) -> impl Iterator<Item = Link<'_>> {
+//!     FINDER.links(text)
+//! }
+//! assert_eq!(links("see example.com").next().unwrap().as_str(), "example.com");
+//! ```
+//!
+//! ## Coming from linkify 0.11
+//!
+//! | linkify 0.11 | linkscan |
+//! |---|---|
+//! | `LinkFinder::new()` (URLs need a scheme) | `LinkFinder::new().require_scheme(true)` |
+//! | `.url_must_have_scheme(false)` | `LinkFinder::new()` (the default: `example.com/a` is found) |
+//! | `.kinds(&[LinkKind::Email])` | `.kinds(Kinds::EMAIL)`; `Kinds::URL \| Kinds::WWW` for URLs with and without a scheme |
+//! | `.email_domain_must_have_dot(false)` | none: a domain ends in an accepted TLD ([`TldPolicy::Any`] accepts any well-formed one) |
+//! | `link.kind() == &LinkKind::Url` | `link.kind() == LinkKind::Url` |
+//! | `link.as_str()`, `start()`, `end()` | the same (UTF-8 byte offsets); and [`Link::href`] adds `https://` or `mailto:` |
+//! | `finder.spans(text)`, `span.kind()` | `finder.spans(text)`, `span.link()` |
+//! | ASCII punctuation ends links | UTS #58: `https://ja.wikipedia.org/wiki/日本（国）。` ends before `。` and keeps `（国）` |
+//!
 //! The crate is `no_std` (with `alloc`); its only required dependency is
 //! `memchr`. Features: `std` (default) lets `memchr` pick the fastest
 //! instructions of the CPU at run time; `pulldown-cmark` adds

@@ -53,6 +53,17 @@ pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
     before: Edge,
 }
 
+impl<'a, I: Iterator<Item = Event<'a>>> core::fmt::Debug for Autolinks<'_, 'a, I> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Autolinks")
+            .field("finder", self.finder)
+            .field("queued", &self.queue.len())
+            .field("in_link", &self.in_link)
+            .field("in_literal", &self.in_literal)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// Wraps `events`; `finder` decides what is a link (use
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).

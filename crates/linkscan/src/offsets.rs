@@ -2,6 +2,7 @@
 
 /// A unit for offsets into a text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum OffsetUnit {
     /// UTF-8 bytes (what [`Link::start`](crate::Link::start) gives).
     Bytes,

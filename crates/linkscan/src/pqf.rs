@@ -10,6 +10,7 @@ pub const BRACKET_STACK_LIMIT: usize = 125;
 
 /// A part of a URL after the host, as UTS #58 Table 3-3 lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Part {
     /// Starts with `/`; ended by `?` or `#`; `/` separates segments.
     Path,

@@ -19,6 +19,7 @@ use crate::tld_hash::{TLD_TABLE_SLOTS, tld_slot};
 /// The `Link_Term` property (UTS #58 §3.4.1): how a code point affects the
 /// end of a link's path, query or fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LinkTerm {
     /// Part of the link (letters, digits, most symbols).
     Include,

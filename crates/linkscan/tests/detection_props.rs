@@ -204,7 +204,7 @@ proptest! {
 
     #[test]
     fn invariants_on_linky_text(text in linky_text(), before in edge(), after in edge()) {
-        check_invariants(&text, Context { before, after })?;
+        check_invariants(&text, Context::new(before, after))?;
     }
 
     #[test]

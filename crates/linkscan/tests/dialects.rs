@@ -11,7 +11,7 @@ fn texts(finder: &LinkFinder, text: &str) -> Vec<String> {
     finder.links(text).map(|l| l.as_str().to_string()).collect()
 }
 
-const BLOCK: Context = Context { before: Edge::Block, after: Edge::Block };
+const BLOCK: Context = Context::new(Edge::Block, Edge::Block);
 
 #[test]
 fn gfm_www_links_need_a_delimiter_before_them() {
@@ -29,11 +29,11 @@ fn gfm_www_links_need_a_delimiter_before_them() {
         (Edge::EmphasisClose, true),
         (Edge::Other, false),
     ] {
-        let context = Context { before, after: Edge::Block };
+        let context = Context::new(before, Edge::Block);
         assert_eq!(!found(&gfm, "www.a.com", context).is_empty(), linked, "{before:?}");
     }
     // URLs and emails need nothing before them.
-    let other = Context { before: Edge::Other, after: Edge::Other };
+    let other = Context::new(Edge::Other, Edge::Other);
     assert_eq!(found(&gfm, "http://a.com x@y.org", other).len(), 2);
 }
 
@@ -91,13 +91,13 @@ fn md4c_candidates_are_delimited_on_both_sides() {
     );
     assert_eq!(texts(&md4c, "x:a@b.co a@b.co: https://x.org/a:b"), Vec::<String>::new());
     // `**john.doe@example.com**`: emphasis marks around the text run.
-    let inside = Context { before: Edge::EmphasisOpen, after: Edge::EmphasisClose };
+    let inside = Context::new(Edge::EmphasisOpen, Edge::EmphasisClose);
     assert_eq!(found(&md4c, "john.doe@example.com", inside).len(), 1);
     for context in [
-        Context { before: Edge::Other, after: Edge::Block },
-        Context { before: Edge::EmphasisClose, after: Edge::Block },
-        Context { before: Edge::Block, after: Edge::EmphasisOpen },
-        Context { before: Edge::Block, after: Edge::Other },
+        Context::new(Edge::Other, Edge::Block),
+        Context::new(Edge::EmphasisClose, Edge::Block),
+        Context::new(Edge::Block, Edge::EmphasisOpen),
+        Context::new(Edge::Block, Edge::Other),
     ] {
         assert!(found(&md4c, "john.doe@example.com", context).is_empty(), "{context:?}");
     }

@@ -68,6 +68,7 @@ fn is_terminator(part: Part, chars: &[(usize, char)], k: usize, s: &str) -> bool
         Part::Query => c == '#',
         Part::Fragment => s[chars[k].0..].starts_with(":~:"),
         Part::FragmentDirective => false,
+        _ => unreachable!("a part this test does not know: {part:?}"),
     }
 }
 
