@@ -335,6 +335,11 @@ impl LinkFinder {
     }
 
     /// The dialect this finder follows.
+    ///
+    /// ```
+    /// use linkscan::{Dialect, LinkFinder};
+    /// assert_eq!(LinkFinder::gfm().dialect(), Dialect::Gfm);
+    /// ```
     pub fn dialect(&self) -> Dialect {
         self.dialect
     }
@@ -472,6 +477,12 @@ impl LinkFinder {
     /// A quick test: false means `text` has no link (no byte that could
     /// start one: a label separator for UTS #58; `:`, `@` or `www.` for
     /// GFM and MD4C). True means it may have one.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// assert!(!LinkFinder::new().may_have_links("no dots, no links"));
+    /// assert!(LinkFinder::new().may_have_links("example.com"));
+    /// ```
     pub fn may_have_links(&self, text: &str) -> bool {
         let bytes = text.as_bytes();
         let mut pos = 0;
@@ -499,12 +510,28 @@ impl LinkFinder {
     }
 
     /// The links in `text`, in order, never overlapping.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "a example.com/x b@c.org";
+    /// let found: Vec<(usize, usize, &str)> = LinkFinder::new().links(text).map(|l| (l.start(), l.end(), l.as_str())).collect();
+    /// assert_eq!(found, [(2, 15, "example.com/x"), (16, 23, "b@c.org")]);
+    /// ```
     pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
         self.links_in(text, Context::default())
     }
 
     /// The links in `text`, a piece of a document with `context` around it
     /// (used by the GFM and MD4C dialects; UTS #58 ignores it).
+    ///
+    /// ```
+    /// use linkscan::{Context, Edge, LinkFinder};
+    /// // A text run that follows other markup (say a code span) in a Markdown
+    /// // paragraph: GFM links `www.` only after a line start, space or `*_~(`.
+    /// let after_code = Context::new(Edge::Other, Edge::Block);
+    /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", after_code).count(), 0);
+    /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", Context::default()).count(), 1);
+    /// ```
     pub fn links_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Links<'f, 't> {
         Links { finder: self, text, scan: Scan { context, ..Scan::default() } }
     }
@@ -523,6 +550,15 @@ impl LinkFinder {
     }
 
     /// [`LinkFinder::spans`] of a piece of a document with `context` around it.
+    ///
+    /// ```
+    /// use linkscan::{Context, Edge, LinkFinder};
+    /// let spans: Vec<_> = LinkFinder::md4c()
+    ///     .spans_in("see www.example.com", Context::new(Edge::Block, Edge::EmphasisClose))
+    ///     .map(|s| s.as_str())
+    ///     .collect();
+    /// assert_eq!(spans, ["see ", "www.example.com"]);
+    /// ```
     pub fn spans_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Spans<'f, 't> {
         Spans { links: self.links_in(text, context), pos: 0, pending: None }
     }
@@ -724,6 +760,12 @@ impl<'a> Link<'a> {
     /// The link target: the text itself when it has a scheme; otherwise the
     /// finder's default scheme before a URL (`https://example.com`), or
     /// `mailto:` before an email address.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let hrefs: Vec<_> = LinkFinder::new().links("example.com/a https://b.org a@c.org").map(|l| l.href().into_owned()).collect();
+    /// assert_eq!(hrefs, ["https://example.com/a", "https://b.org", "mailto:a@c.org"]);
+    /// ```
     pub fn href(&self) -> Cow<'a, str> {
         if self.prefix.is_empty() {
             Cow::Borrowed(self.as_str())
@@ -800,6 +842,12 @@ impl<'a> Span<'a> {
     }
 
     /// The link, if this span is one.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let links: Vec<_> = LinkFinder::new().spans("a example.com").filter_map(|s| s.link().map(|l| l.href())).collect();
+    /// assert_eq!(links, ["https://example.com"]);
+    /// ```
     pub fn link(&self) -> Option<&Link<'a>> {
         self.link.as_ref()
     }

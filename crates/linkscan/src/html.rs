@@ -18,6 +18,15 @@ pub struct HtmlOptions<'o> {
 
 impl<'o> HtmlOptions<'o> {
     /// No attributes besides `href`.
+    ///
+    /// ```
+    /// use linkscan::{html::{linkify_with, HtmlOptions}, LinkFinder};
+    /// let options = HtmlOptions::new().rel("nofollow").class("link");
+    /// assert_eq!(
+    ///     linkify_with("x.com", &LinkFinder::new(), &options),
+    ///     "<a href=\"https://x.com\" rel=\"nofollow\" class=\"link\">x.com</a>"
+    /// );
+    /// ```
     pub const fn new() -> Self {
         HtmlOptions { rel: None, target: None, class: None }
     }
@@ -110,6 +119,12 @@ pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) 
 
 /// Appends `s` with `&`, `<`, `>`, `"` and `'` escaped, safe in element
 /// content and in quoted attribute values.
+///
+/// ```
+/// let mut out = String::new();
+/// linkscan::html::escape_html(&mut out, "<a href='x'>&</a>");
+/// assert_eq!(out, "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+/// ```
 pub fn escape_html(out: &mut String, s: &str) {
     let mut last = 0;
     for (i, b) in s.bytes().enumerate() {
@@ -131,6 +146,12 @@ pub fn escape_html(out: &mut String, s: &str) {
 /// Whether a browser would run `href` as script: its scheme, read as
 /// browsers do (leading C0 controls and spaces skipped, tabs and line
 /// breaks removed, any case), is `javascript`, `data` or `vbscript`.
+///
+/// ```
+/// use linkscan::html::is_safe_href;
+/// assert!(is_safe_href("https://example.com") && is_safe_href("mailto:a@b.org"));
+/// assert!(!is_safe_href("javascript:alert(1)") && !is_safe_href(" JavaScript:x") && !is_safe_href("data:text/html,x"));
+/// ```
 pub fn is_safe_href(href: &str) -> bool {
     let mut scheme = [0u8; 10];
     let bytes = href.bytes().skip_while(|&b| b <= b' ').filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'));

@@ -30,6 +30,14 @@ use pulldown_cmark::{CowStr, Event, LinkType, Options, Tag, TagEnd};
 /// The pulldown-cmark options for GitHub Flavored Markdown's other
 /// extensions, as cmark-gfm enables them with `autolink`: tables,
 /// strikethrough, task lists and footnotes.
+///
+/// ```
+/// use linkscan::{markdown::{gfm_options, Autolinks}, LinkFinder};
+/// use pulldown_cmark::{html, Parser};
+/// let mut out = String::new();
+/// html::push_html(&mut out, Autolinks::new(Parser::new_ext("~~www.x.org~~", gfm_options()), &LinkFinder::gfm()));
+/// assert_eq!(out, "<p><del><a href=\"http://www.x.org\">www.x.org</a></del></p>\n");
+/// ```
 pub fn gfm_options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_STRIKETHROUGH

@@ -43,6 +43,13 @@ impl<'a> OffsetConverter<'a> {
     /// the text's length). Cheapest for non-decreasing offsets; an offset
     /// before the previous one counts again from the start of the text. An
     /// offset inside a character counts that character as before it.
+    ///
+    /// ```
+    /// use linkscan::{OffsetConverter, OffsetUnit};
+    /// let text = "😀 é x";
+    /// let mut chars = OffsetConverter::new(text, OffsetUnit::Chars);
+    /// assert_eq!((chars.convert(5), chars.convert(8)), (2, 4)); // increasing offsets, one pass
+    /// ```
     pub fn convert(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.text.len());
         if self.unit == OffsetUnit::Bytes {

@@ -25,6 +25,11 @@ pub enum Part {
 
 impl Part {
     /// The string that starts this part.
+    ///
+    /// ```
+    /// use linkscan::Part;
+    /// assert_eq!([Part::Path, Part::Query, Part::Fragment, Part::FragmentDirective].map(Part::initiator), ["/", "?", "#", ":~:"]);
+    /// ```
     pub const fn initiator(self) -> &'static str {
         match self {
             Part::Path => "/",

@@ -87,6 +87,12 @@ pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
 pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
 
 /// The `Link_Term` value of `c`.
+///
+/// ```
+/// use linkscan::props::{link_term, LinkTerm};
+/// assert_eq!([link_term('a'), link_term('.'), link_term(' '), link_term('('), link_term('）')],
+///     [LinkTerm::Include, LinkTerm::Soft, LinkTerm::Hard, LinkTerm::Open, LinkTerm::Close]);
+/// ```
 #[inline]
 pub fn link_term(c: char) -> LinkTerm {
     term_of(bits(c))
@@ -105,6 +111,11 @@ pub(crate) fn term_of(bits: u8) -> LinkTerm {
 
 /// The `Link_Bracket` value of `c` (UTS #58 §3.4.2): the opening bracket a
 /// Close code point matches, or `None` for every other code point.
+///
+/// ```
+/// use linkscan::props::link_bracket;
+/// assert_eq!((link_bracket(')'), link_bracket('」'), link_bracket('a')), (Some('('), Some('「'), None));
+/// ```
 pub fn link_bracket(c: char) -> Option<char> {
     if bits(c) & tables::TERM_MASK != tables::TERM_CLOSE {
         return None;
@@ -145,6 +156,11 @@ pub fn is_punctuation(c: char) -> bool {
 /// Whether `label` is a top-level domain of the built-in IANA list
 /// ([`TLD_LIST_VERSION`](crate::TLD_LIST_VERSION)), as an A-label
 /// (`xn--p1ai`) or U-label (`рф`), in any letter case.
+///
+/// ```
+/// use linkscan::props::is_tld;
+/// assert!(is_tld("com") && is_tld("COM") && is_tld("рф") && is_tld("xn--p1ai") && !is_tld("exe"));
+/// ```
 pub fn is_tld(label: &str) -> bool {
     let mut buf = [0u8; tables::TLD_MAX_LEN];
     let Some(lower) = lowercase_into(label, &mut buf) else { return false };
