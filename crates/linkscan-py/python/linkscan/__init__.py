@@ -1,0 +1,54 @@
+"""Find links — URLs and email addresses — in text and Markdown.
+
+linkscan implements Unicode UTS #58 (link detection, minimal escaping,
+email), GitHub's and MD4C's Markdown autolink dialects and safe HTML
+output, in Rust. Offsets are Python string indices by default.
+
+>>> import linkscan
+>>> [link.text for link in linkscan.find("See example.com/a. Mail アルベルト@example.com!")]
+['example.com/a', 'アルベルト@example.com']
+>>> linkscan.find("x https://例子.中国/路径。")[0].end
+18
+>>> linkscan.display_url("https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC")
+'https://ja.wikipedia.org/wiki/東京'
+
+For batches, ``Finder.find_arrow`` takes a pyarrow string array and returns
+a pyarrow Table of links (``row``, ``start``, ``end``, ``kind``, ``text``,
+``href``) without a Python loop per string: the function to use inside
+Spark's ``mapInArrow`` or Ray Data's ``map_batches``.
+"""
+
+from ._linkscan import (
+    TLD_LIST_VERSION,
+    UNICODE_VERSION,
+    Finder,
+    Link,
+    __version__,
+    display_email,
+    display_url,
+    linkify_html,
+    markdown_to_html,
+)
+
+__all__ = [
+    "Finder",
+    "Link",
+    "find",
+    "linkify_html",
+    "markdown_to_html",
+    "display_url",
+    "display_email",
+    "__version__",
+    "UNICODE_VERSION",
+    "TLD_LIST_VERSION",
+]
+
+
+def find(text, **options):
+    """The links of ``text``; ``options`` are ``Finder``'s (built each call:
+    keep a ``Finder`` for many texts).
+
+    >>> [(l.start, l.end, l.kind, l.href) for l in find("a b@c.org")]
+    [(2, 9, 'email', 'mailto:b@c.org')]
+    """
+    return Finder(**options).find(text)
