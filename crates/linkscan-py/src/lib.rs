@@ -33,7 +33,10 @@ struct Link {
 #[pymethods]
 impl Link {
     fn __repr__(&self) -> String {
-        format!("Link(start={}, end={}, kind={:?}, text={:?}, href={:?})", self.start, self.end, self.kind, self.text, self.href)
+        format!(
+            "Link(start={}, end={}, kind={:?}, text={:?}, href={:?})",
+            self.start, self.end, self.kind, self.text, self.href
+        )
     }
 }
 
@@ -72,11 +75,14 @@ fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<TldPolicy> {
         return match name.as_str() {
             "iana" => Ok(TldPolicy::Iana),
             "any" => Ok(TldPolicy::Any),
-            other => Err(value_error("tlds", format!("{other:?} is not \"iana\", \"any\" or a list of TLDs"))),
+            other => {
+                Err(value_error("tlds", format!("{other:?} is not \"iana\", \"any\" or a list of TLDs")))
+            }
         };
     }
-    let list: Vec<String> =
-        tlds.extract().map_err(|_| PyTypeError::new_err("tlds: expected \"iana\", \"any\" or a list of TLDs"))?;
+    let list: Vec<String> = tlds
+        .extract()
+        .map_err(|_| PyTypeError::new_err("tlds: expected \"iana\", \"any\" or a list of TLDs"))?;
     Ok(TldPolicy::list(list))
 }
 
@@ -116,7 +122,12 @@ impl Finder {
             "uts58" => LinkFinder::new(),
             "gfm" => LinkFinder::gfm(),
             "md4c" => LinkFinder::md4c(),
-            other => return Err(value_error("dialect", format!("{other:?} is not \"uts58\", \"gfm\" or \"md4c\""))),
+            other => {
+                return Err(value_error(
+                    "dialect",
+                    format!("{other:?} is not \"uts58\", \"gfm\" or \"md4c\""),
+                ));
+            }
         };
         let uts58_only = [
             ("tlds", tlds.is_some()),
@@ -127,11 +138,17 @@ impl Finder {
         ];
         for (option, set) in uts58_only {
             if set && finder.dialect() != Dialect::Uts58 {
-                return Err(value_error(option, format!("a UTS #58 option; it means nothing with dialect={dialect:?}")));
+                return Err(value_error(
+                    option,
+                    format!("a UTS #58 option; it means nothing with dialect={dialect:?}"),
+                ));
             }
         }
         if unicode_ends && finder.dialect() != Dialect::Gfm {
-            return Err(value_error("unicode_ends", format!("a GFM option; it means nothing with dialect={dialect:?}")));
+            return Err(value_error(
+                "unicode_ends",
+                format!("a GFM option; it means nothing with dialect={dialect:?}"),
+            ));
         }
         let mut finder = finder
             .kinds(parse_kinds(kinds)?)
@@ -270,7 +287,11 @@ impl Finder {
             Field::new("row", DataType::Int64, false),
             Field::new("start", DataType::Int64, false),
             Field::new("end", DataType::Int64, false),
-            Field::new("kind", DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)), false),
+            Field::new(
+                "kind",
+                DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)),
+                false,
+            ),
             Field::new("text", DataType::Utf8, false),
             Field::new("href", DataType::Utf8, false),
         ]));
@@ -317,11 +338,14 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<S
         "gfm" => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
         "md4c" => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
         "uts58" => (LinkFinder::new(), pulldown_cmark::Options::empty()),
-        other => return Err(value_error("dialect", format!("{other:?} is not \"gfm\", \"md4c\" or \"uts58\""))),
+        other => {
+            return Err(value_error("dialect", format!("{other:?} is not \"gfm\", \"md4c\" or \"uts58\"")));
+        }
     };
     Ok(py.detach(|| {
         let mut out = String::with_capacity(markdown.len() * 3 / 2);
-        let events = linkscan::markdown::Autolinks::new(pulldown_cmark::Parser::new_ext(markdown, options), &finder);
+        let events =
+            linkscan::markdown::Autolinks::new(pulldown_cmark::Parser::new_ext(markdown, options), &finder);
         pulldown_cmark::html::push_html(&mut out, events);
         out
     }))

@@ -1,0 +1,173 @@
+"""The Python API: the UTS #58 conformance file through it, offsets in every
+unit, every function and option, bad input, and find_arrow against find."""
+
+import pathlib
+import random
+
+import pyarrow as pa
+import pytest
+
+import linkscan
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+def detection_cases():
+    text = (ROOT / "data" / "LinkDetectionTest.txt").read_text(encoding="utf-8")
+    return [
+        (number, line)
+        for number, line in enumerate(text.split("\n"), start=1)
+        if line and not line.startswith("#")
+    ]
+
+
+def marked(finder, text):
+    out, pos = [], 0
+    for link in finder.find(text):
+        out += [text[pos : link.start], "⸠", text[link.start : link.end], "⸡"]
+        pos = link.end
+    return "".join(out + [text[pos:]])
+
+
+CASES = detection_cases()
+
+
+def test_the_conformance_file_has_every_case():
+    assert len(CASES) == 345
+
+
+@pytest.mark.parametrize("number,expected", CASES, ids=[str(n) for n, _ in CASES])
+def test_link_detection_test_line(number, expected):
+    text = expected.replace("⸠", "").replace("⸡", "")
+    assert marked(linkscan.Finder(), text) == expected
+
+
+def test_offsets_in_every_unit_on_astral_and_cjk_text():
+    text = "😀 𝑷 例子.中国/路径。 アルベルト@example.com"
+    for unit, measure in [
+        ("chars", len),
+        ("utf8", lambda s: len(s.encode("utf-8"))),
+        ("utf16", lambda s: len(s.encode("utf-16-le")) // 2),
+    ]:
+        links = linkscan.Finder(offsets=unit).find(text)
+        assert [l.text for l in links] == ["例子.中国/路径", "アルベルト@example.com"]
+        for link in links:
+            at = text.index(link.text)
+            assert (link.start, link.end) == (measure(text[:at]), measure(text[: at + len(link.text)]))
+    # Python string indices by default: slicing gives the link.
+    for link in linkscan.find(text):
+        assert text[link.start : link.end] == link.text
+
+
+def test_links_spans_and_kinds():
+    link = linkscan.find("mail a@b.org")[0]
+    assert (link.kind, link.text, link.href) == ("email", "a@b.org", "mailto:a@b.org")
+    assert repr(link).startswith("Link(start=5, end=12")
+    assert link == linkscan.find("mail a@b.org")[0]
+    spans = linkscan.Finder().spans("a x.com b")
+    assert [(piece, l and l.text) for piece, l in spans] == [("a ", None), ("x.com", "x.com"), (" b", None)]
+    with pytest.raises(AttributeError):
+        link.start = 3  # frozen
+
+
+def test_every_option():
+    f = linkscan.Finder
+    assert [l.text for l in f(kinds="email").find("x.com a@b.org")] == ["a@b.org"]
+    assert [l.text for l in f(kinds=["url"]).find("x.com https://y.org")] == ["https://y.org"]
+    assert [l.text for l in f(require_scheme=True).find("x.com https://y.org")] == ["https://y.org"]
+    assert f(tlds="any").find("a.test")[0].text == "a.test"
+    assert f(tlds=["test"]).find("a.test a.com")[0].text == "a.test"
+    assert f(default_scheme="http://").find("x.com")[0].href == "http://x.com"
+    assert f(ip_hosts=True).find("http://10.0.0.1/x")[0].text == "http://10.0.0.1/x"
+    assert f(local_hosts=True).find("http://localhost:3000/")[0].text == "http://localhost:3000/"
+    assert f(skip_file_names=True).find("README.md") == []
+    assert f(schemes=["https", "gopher"]).find("gopher://a.com/x")[0].text == "gopher://a.com/x"
+    assert f("gfm").find("www.commonmark.org/a.b.")[0].href == "http://www.commonmark.org/a.b"
+    assert f("gfm", unicode_ends=True).find("（https://example.com/x）です")[0].text == "https://example.com/x"
+    assert f("md4c").find(":john.doe@example.com") == []
+
+
+def test_other_functions():
+    assert linkscan.linkify_html("x.com <b>", rel="nofollow") == '<a href="https://x.com" rel="nofollow">x.com</a> &lt;b&gt;'
+    assert linkscan.linkify_html("www.x.org", linkscan.Finder("gfm"), class_="l") == (
+        '<a href="http://www.x.org" class="l">www.x.org</a>'
+    )
+    assert linkscan.markdown_to_html("Visit www.commonmark.org/a.b.") == (
+        '<p>Visit <a href="http://www.commonmark.org/a.b">www.commonmark.org/a.b</a>.</p>\n'
+    )
+    assert "<a href" in linkscan.markdown_to_html("see x.com", dialect="uts58")
+    assert linkscan.display_url("https://example.com/%CE%B1%CE%B2%CE%B3.") == "https://example.com/αβγ%2E"
+    assert linkscan.display_url("https://xn--fsqu00a.xn--fiqs8s/") == "https://例子.中国/"
+    assert linkscan.display_email("john doe@example.com") == '"john doe"@example.com'
+    assert linkscan.__version__ and linkscan.UNICODE_VERSION == "17.0.0" and linkscan.TLD_LIST_VERSION
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: linkscan.Finder("commonmark"),
+        lambda: linkscan.Finder(kinds="ftp"),
+        lambda: linkscan.Finder(kinds=""),
+        lambda: linkscan.Finder(tlds="some"),
+        lambda: linkscan.Finder(offsets="bytes"),
+        lambda: linkscan.Finder("gfm", tlds="any"),
+        lambda: linkscan.Finder("uts58", unicode_ends=True),
+        lambda: linkscan.Finder(default_scheme="javascript:"),
+        lambda: linkscan.markdown_to_html("x", dialect="rst"),
+        lambda: linkscan.display_email("a\x01b@example.com"),
+    ],
+)
+def test_bad_options_are_value_errors_naming_the_option(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_bad_types():
+    with pytest.raises(TypeError):
+        linkscan.Finder().find(b"bytes are not text")
+    with pytest.raises(TypeError):
+        linkscan.Finder().find(None)
+    with pytest.raises(TypeError):
+        linkscan.Finder(kinds=3)
+    with pytest.raises(TypeError):
+        linkscan.Finder().find_arrow(pa.array([1, 2]))
+
+
+def test_huge_strings():
+    text = "a.b " * 500_000 + "see example.com"
+    assert [l.text for l in linkscan.find(text)] == ["example.com"]
+    assert linkscan.find("x" * 10_000_000) == []
+
+
+def generated_corpus(n, seed=7):
+    rng = random.Random(seed)
+    words = ["the", "of", "x.com", "https://例子.中国/路径", "a@b.org", "😀", "www.example.org/a_(b)", "e.g.", "東京。"]
+    return [None if rng.random() < 0.05 else " ".join(rng.choice(words) for _ in range(rng.randint(0, 12))) for _ in range(n)]
+
+
+@pytest.mark.parametrize("arrow_type", [pa.string(), pa.large_string(), pa.string_view()])
+def test_find_arrow_agrees_with_find(arrow_type):
+    texts = generated_corpus(3000)
+    finder = linkscan.Finder()
+    expected = [
+        {"row": row, "start": l.start, "end": l.end, "kind": l.kind, "text": l.text, "href": l.href}
+        for row, text in enumerate(texts)
+        if text is not None
+        for l in finder.find(text)
+    ]
+    array = pa.array(texts, type=arrow_type)
+    assert finder.find_arrow(array).to_pylist() == expected
+    # A chunked array: rows count across chunks.
+    chunked = pa.chunked_array([array.slice(0, 1000), array.slice(1000)])
+    assert finder.find_arrow(chunked).to_pylist() == expected
+    # Offsets in UTF-16 units too.
+    utf16 = linkscan.Finder(offsets="utf16")
+    assert utf16.find_arrow(array).column("end").to_pylist() == [
+        l.end for t in texts if t is not None for l in utf16.find(t)
+    ]
+
+
+def test_find_arrow_nulls_and_empty():
+    table = linkscan.Finder().find_arrow(pa.array([None, None], type=pa.string()))
+    assert table.num_rows == 0 and table.column_names == ["row", "start", "end", "kind", "text", "href"]
+    assert linkscan.Finder().find_arrow(pa.array([], type=pa.string())).num_rows == 0
