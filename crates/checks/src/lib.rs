@@ -3,6 +3,8 @@
 //! differential, criterion benchmarks against peers — and, here, the
 //! README's Rust examples, run as doctests so the README stays true.
 
+pub mod corpora;
+
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;

@@ -1,0 +1,110 @@
+"""The Python package against the Python link finders people use, on the
+Rust benchmark's 1 MiB corpora split into lines (records), in one run:
+linkscan `Finder.find` per string and `Finder.find_arrow` per batch,
+linkify-it-py (fuzzy links on and off) and urlextract; and the Rust
+library's own time on the same records. Prints a Markdown table (MB/s).
+With --spark, also the Spark example's throughput per core (local[1]).
+
+    bash crates/linkscan-py/benches/run.sh      # installs what it needs, then runs this
+"""
+
+import argparse
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyarrow as pa
+
+import linkscan
+
+BUDGET = 3.0  # seconds a peer may spend on one corpus; its rate is measured on what it did
+
+
+def rate(fn, lines, budget=BUDGET, repeat=3):
+    """MB/s of `fn` over the records (best of `repeat`), stopping a slow run
+    after `budget` seconds and counting the bytes it covered."""
+    best = 0.0
+    for _ in range(repeat):
+        done, start = 0, time.perf_counter()
+        for line in lines:
+            fn(line)
+            done += len(line.encode("utf-8")) + 1
+            if time.perf_counter() - start > budget:
+                break
+        elapsed = time.perf_counter() - start
+        best = max(best, done / elapsed / 1e6)
+        if elapsed > budget:
+            break
+    return best
+
+
+def batch_rate(fn, total_bytes, repeat=5):
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return total_bytes / best / 1e6
+
+
+def spark_rate(root, corpus_mb=20):
+    with tempfile.TemporaryDirectory() as tmp:
+        text = pathlib.Path(tmp) / "corpus.txt"
+        with open(text, "wb") as out:
+            subprocess.run(["cargo", "xtask", "corpus", str(corpus_mb)], cwd=root, stdout=out, check=True)
+        size = text.stat().st_size
+        env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
+        example = root / "crates" / "linkscan-py" / "examples" / "spark_links.py"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, str(example), "--master", "local[1]", str(text), str(pathlib.Path(tmp) / "out")],
+                       env=env, check=True, capture_output=True)
+        return size / (time.perf_counter() - start) / 1e6, size
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("corpora", help="the directory `corpora` wrote")
+    parser.add_argument("rust_times", help="the `corpora` binary's output: NAME SECONDS LINKS per line")
+    parser.add_argument("--spark", action="store_true")
+    args = parser.parse_args()
+
+    from linkify_it import LinkifyIt
+    from urlextract import URLExtract
+
+    fuzzy = LinkifyIt().set({"fuzzy_link": True, "fuzzy_email": True})
+    strict = LinkifyIt().set({"fuzzy_link": False, "fuzzy_email": True})
+    extractor = URLExtract()
+    finder = linkscan.Finder()
+    rust = {}
+    for line in pathlib.Path(args.rust_times).read_text().splitlines():
+        name, seconds, _ = line.split()
+        rust[name] = float(seconds)
+
+    print("| corpus | linkscan find | linkscan find_arrow | Rust library | find_arrow time ÷ Rust time | "
+          "linkify-it-py fuzzy | linkify-it-py | urlextract | find ÷ linkify-it-py fuzzy | find_arrow ÷ linkify-it-py fuzzy |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for path in sorted(pathlib.Path(args.corpora).glob("*.txt")):
+        name = path.stem
+        text = path.read_text(encoding="utf-8")
+        lines = text.split("\n")
+        size = len(text.encode("utf-8"))
+        array = pa.array(lines)
+        ours = rate(finder.find, lines)
+        arrow = batch_rate(lambda: finder.find_arrow(array), size)
+        rust_rate = size / rust[name] / 1e6
+        peer_fuzzy = rate(fuzzy.match, lines)
+        peer_strict = rate(strict.match, lines)
+        peer_extract = rate(extractor.find_urls, lines)
+        print(f"| {name} | {ours:.1f} | {arrow:.1f} | {rust_rate:.1f} | {rust_rate / arrow:.2f} | "
+              f"{peer_fuzzy:.2f} | {peer_strict:.2f} | {peer_extract:.2f} | "
+              f"{ours / peer_fuzzy:.0f}× | {arrow / peer_fuzzy:.0f}× |", flush=True)
+    if args.spark:
+        mbps, size = spark_rate(pathlib.Path(__file__).resolve().parents[3])
+        print(f"\nSpark example, local[1], {size / 1e6:.0f} MB corpus (startup included): {mbps:.1f} MB/s per core")
+
+
+if __name__ == "__main__":
+    main()
