@@ -367,24 +367,19 @@ fn slow_input_is_processed_line_by_line() {
 fn closed_or_full_standard_output_is_an_error() {
     let bin = env!("CARGO_BIN_EXE_linkscan");
     for args in ["--version", "--help", "find", "format x.com"] {
-        let closed = Command::new("sh")
-            .args(["-c", &format!("echo example.com | '{bin}' {args} >&-")])
-            .output()
-            .expect("sh runs");
-        assert_eq!(closed.status.code(), Some(2), "{args} >&-");
-        assert!(stderr(&closed).contains("standard output is closed"), "{args}: {}", stderr(&closed));
-        let full = Command::new("sh")
-            .args(["-c", &format!("echo example.com | '{bin}' {args} > /dev/full")])
-            .output()
-            .expect("sh runs");
-        assert_eq!(full.status.code(), Some(2), "{args} > /dev/full");
-        assert!(stderr(&full).contains("No space left"), "{args}: {}", stderr(&full));
-        // /dev/null is a fine place for output.
-        let null = Command::new("sh")
-            .args(["-c", &format!("echo example.com | '{bin}' {args} > /dev/null")])
-            .output()
-            .expect("sh runs");
-        assert_eq!(null.status.code(), Some(0), "{args} > /dev/null");
+        // (redirection, exit code, what standard error says)
+        for (redirect, code, says) in [
+            (">&-", 2, "standard output is closed"),
+            ("> /dev/full", 2, "No space left"),
+            ("> /dev/null", 0, ""), // a fine place for output
+        ] {
+            let out = Command::new("sh")
+                .args(["-c", &format!("echo example.com | '{bin}' {args} {redirect}")])
+                .output()
+                .expect("sh runs");
+            assert_eq!(out.status.code(), Some(code), "{args} {redirect}");
+            assert!(stderr(&out).contains(says), "{args} {redirect}: {}", stderr(&out));
+        }
     }
 }
 
