@@ -621,3 +621,47 @@ fn completions_and_man_page() {
     assert!(man.contains(".TH linkscan 1") && man.contains("find"), "{man}");
     assert_eq!(linkscan(&["completions", "tcsh"], "").status.code(), Some(2));
 }
+
+/// The peak resident memory (VmHWM, kB) of a running process.
+#[cfg(target_os = "linux")]
+fn peak_memory_kb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc status");
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).expect("VmHWM");
+    line.split_whitespace().nth(1).and_then(|n| n.parse().ok()).expect("a number")
+}
+
+/// One budget for bytes in flight, whatever -j is: link-dense input (whose
+/// JSON output is several times its size) streamed through many threads
+/// stays far under 64 MB. (A resource bound, read from /proc while the
+/// process still waits for more input — not a timing.)
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_bounded_at_any_jobs() {
+    let line =
+        "see https://example.com/a/b?c=1 and www.x.org/p x@y.com, https://ja.wikipedia.org/wiki/東京。 ok\n";
+    let chunk = line.repeat((1 << 20) / line.len());
+    for jobs in ["1", "32"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .args(["find", "--format", "jsonl", "-j", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let drain =
+            std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()).expect("drain"));
+        let mut stdin = child.stdin.take().expect("stdin");
+        for _ in 0..48 {
+            stdin.write_all(chunk.as_bytes()).expect("write 48 MiB");
+        }
+        stdin.flush().expect("flush");
+        std::thread::sleep(std::time::Duration::from_millis(300)); // let it take in what is written
+        let peak = peak_memory_kb(child.id());
+        drop(stdin);
+        assert!(child.wait().expect("ends").success());
+        let written = drain.join().expect("drained");
+        assert!(written > 48 << 20, "{written} bytes of JSON");
+        println!("-j {jobs}: peak resident memory {peak} kB");
+        assert!(peak < 64 * 1024, "-j {jobs}: peak {peak} kB");
+    }
+}
