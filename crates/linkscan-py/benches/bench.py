@@ -9,6 +9,7 @@ With --spark, also the Spark example's throughput per core (local[1]).
 """
 
 import argparse
+import multiprocessing
 import os
 import pathlib
 import subprocess
@@ -21,6 +22,7 @@ import pyarrow as pa
 import linkscan
 
 BUDGET = 3.0  # seconds a peer may spend on one corpus; its rate is measured on what it did
+# (a single call longer than 20 s is killed: see rate_or_timeout)
 
 
 def rate(fn, lines, budget=BUDGET, repeat=3):
@@ -39,6 +41,26 @@ def rate(fn, lines, budget=BUDGET, repeat=3):
         if elapsed > budget:
             break
     return best
+
+
+def rate_or_timeout(fn, lines, limit=20.0):
+    """`rate` in a child process, ended after `limit` seconds: a peer that
+    is super-linear on one long line never returns from that one call.
+    None when it timed out."""
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=lambda: queue.put(rate(fn, lines)))
+    child.start()
+    child.join(limit)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None
+    return queue.get()
+
+
+def shown(value, digits=2):
+    return f"> {20.0:.0f} s (killed)" if value is None else f"{value:.{digits}f}"
 
 
 def batch_rate(fn, total_bytes, repeat=5):
@@ -95,12 +117,13 @@ def main():
         ours = rate(finder.find, lines)
         arrow = batch_rate(lambda: finder.find_arrow(array), size)
         rust_rate = size / rust[name] / 1e6
-        peer_fuzzy = rate(fuzzy.match, lines)
-        peer_strict = rate(strict.match, lines)
-        peer_extract = rate(extractor.find_urls, lines)
+        peer_fuzzy = rate_or_timeout(fuzzy.match, lines)
+        peer_strict = rate_or_timeout(strict.match, lines)
+        peer_extract = rate_or_timeout(extractor.find_urls, lines)
+        ratio = lambda x: "∞" if peer_fuzzy is None else f"{x / peer_fuzzy:.0f}×"
         print(f"| {name} | {ours:.1f} | {arrow:.1f} | {rust_rate:.1f} | {rust_rate / arrow:.2f} | "
-              f"{peer_fuzzy:.2f} | {peer_strict:.2f} | {peer_extract:.2f} | "
-              f"{ours / peer_fuzzy:.0f}× | {arrow / peer_fuzzy:.0f}× |", flush=True)
+              f"{shown(peer_fuzzy)} | {shown(peer_strict)} | {shown(peer_extract)} | "
+              f"{ratio(ours)} | {ratio(arrow)} |", flush=True)
     if args.spark:
         mbps, size = spark_rate(pathlib.Path(__file__).resolve().parents[3])
         print(f"\nSpark example, local[1], {size / 1e6:.0f} MB corpus (startup included): {mbps:.1f} MB/s per core")
