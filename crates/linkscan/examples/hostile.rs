@@ -1,4 +1,4 @@
-//! Hostile inputs: every path of the library (each dialect's finder, the
+//! Hostile inputs: every path of the library (each dialect's finder and its host options, the
 //! Markdown adapter in each dialect, `html`, `format`) on runs of what
 //! makes detectors work hardest, at growing sizes.
 //!
@@ -89,6 +89,13 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("uts58", Path::Find(LinkFinder::new)),
         ("uts58-scheme", Path::Find(|| LinkFinder::new().require_scheme(true))),
         ("uts58-any-ip", Path::Find(|| LinkFinder::new().tlds(TldPolicy::Any).ip_hosts(true))),
+        (
+            "uts58-local-files",
+            Path::Find(|| {
+                let schemes = linkscan::Schemes::web().with(["gopher"]);
+                LinkFinder::new().local_hosts(true).skip_file_names(true).schemes(schemes)
+            }),
+        ),
         ("gfm", Path::Find(LinkFinder::gfm)),
         ("gfm-unicode-ends", Path::Find(|| LinkFinder::gfm().unicode_ends(true))),
         ("md4c", Path::Find(LinkFinder::md4c)),
