@@ -533,7 +533,7 @@ impl LinkFinder {
     /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", Context::default()).count(), 1);
     /// ```
     pub fn links_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Links<'f, 't> {
-        Links { finder: self, text, scan: Scan { context, ..Scan::default() } }
+        Links { finder: self, text, scan: Scan::new(context) }
     }
 
     /// `text` cut into alternating text and link spans, which together
@@ -591,6 +591,11 @@ pub(crate) struct Scan {
 }
 
 impl Scan {
+    /// A scan from the start of a text with `context` around it.
+    pub(crate) fn new(context: Context) -> Scan {
+        Scan { context, ..Scan::default() }
+    }
+
     /// Later candidates neither start nor look back before `end`.
     pub(crate) fn skip_to(&mut self, end: usize) {
         self.floor = self.floor.max(end);
@@ -796,6 +801,19 @@ pub struct Links<'f, 't> {
 impl fmt::Debug for Scan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Scan").field("pos", &self.pos).field("floor", &self.floor).finish()
+    }
+}
+
+impl<'f, 't> Links<'f, 't> {
+    /// Goes on with `scan` over `text` (the Markdown adapter keeps a scan
+    /// between calls, to yield one link at a time).
+    pub(crate) fn resume(finder: &'f LinkFinder, text: &'t str, scan: Scan) -> Self {
+        Links { finder, text, scan }
+    }
+
+    /// Where the scan stands, to resume it later.
+    pub(crate) fn into_scan(self) -> Scan {
+        self.scan
     }
 }
 

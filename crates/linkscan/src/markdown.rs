@@ -21,7 +21,7 @@
 //!
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
-use crate::finder::{Context, Edge, LinkFinder};
+use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
 use crate::html::is_safe_href;
 use alloc::collections::VecDeque;
 use alloc::string::String;
@@ -59,6 +59,26 @@ pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
     in_literal: bool,
     /// What the last event yielded means for text after it.
     before: Edge,
+    /// A run of text whose links are being yielded one at a time.
+    run: Option<Run<'a>>,
+}
+
+/// A text run being linkified: its links are found one at a time, so the
+/// events queued at any moment are at most one link's, however long the
+/// paragraph (memory stays bounded, time per byte flat).
+struct Run<'a> {
+    text: CowStr<'a>,
+    scan: Scan,
+    /// Where the text not yet yielded starts.
+    pos: usize,
+}
+
+/// `text[start..end]`, borrowed from the source where `text` is.
+fn piece<'a>(text: &CowStr<'a>, start: usize, end: usize) -> CowStr<'a> {
+    match text {
+        CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
+        other => CowStr::from(String::from(&other[start..end])),
+    }
 }
 
 impl<'a, I: Iterator<Item = Event<'a>>> core::fmt::Debug for Autolinks<'_, 'a, I> {
@@ -84,48 +104,62 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
             in_link: 0,
             in_literal: false,
             before: Edge::Block,
+            run: None,
         }
     }
 
     /// The events for one run of text: the text itself when it has no
-    /// link, else nothing (text and links are queued). Kept out of line: the
-    /// hot path of `next` stays small.
+    /// link, else nothing (its first link's events are queued, and the rest
+    /// of the run is kept to go on with). Kept out of line: the hot path of
+    /// `next` stays small.
     #[inline(never)]
     fn linkify(&mut self, text: CowStr<'a>, after: Edge) -> Option<Event<'a>> {
         if !self.finder.may_have_links(&text) {
             return Some(Event::Text(text));
         }
-        let context = Context { before: self.before, after };
-        let mut spans = self.finder.spans_in(&text, context).peekable();
-        if spans.peek().is_none_or(|s| s.link().is_none() && s.end() == text.len()) {
-            drop(spans);
-            return Some(Event::Text(text));
-        }
-        let piece = |start: usize, end: usize| -> CowStr<'a> {
-            match &text {
-                CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
-                other => CowStr::from(String::from(&other[start..end])),
-            }
-        };
-        for span in spans {
-            let content = piece(span.start(), span.end());
-            // The same rule as `html`: a link whose target would run script
-            // stays plain text.
-            match span.link().filter(|link| is_safe_href(&link.href())) {
-                None => self.queue.push_back(Event::Text(content)),
-                Some(link) => {
+        let scan = Scan::new(Context::new(self.before, after));
+        self.run = Some(Run { text, scan, pos: 0 });
+        self.advance();
+        None
+    }
+
+    /// Queues the events up to and including the run's next link, or, when
+    /// it has no more, the rest of its text (and ends the run).
+    fn advance(&mut self) {
+        let Some(run) = &mut self.run else { return };
+        loop {
+            let mut links = Links::resume(self.finder, &run.text, core::mem::take(&mut run.scan));
+            let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
+            run.scan = links.into_scan();
+            match next {
+                // The same rule as `html`: a link whose target would run
+                // script stays plain text.
+                Some((_, _, href)) if !is_safe_href(&href) => continue,
+                Some((start, end, href)) => {
+                    if start > run.pos {
+                        self.queue.push_back(Event::Text(piece(&run.text, run.pos, start)));
+                    }
                     self.queue.push_back(Event::Start(Tag::Link {
                         link_type: LinkType::Autolink,
-                        dest_url: CowStr::from(link.href().into_owned()),
+                        dest_url: CowStr::from(href),
                         title: CowStr::Borrowed(""),
                         id: CowStr::Borrowed(""),
                     }));
-                    self.queue.push_back(Event::Text(content));
+                    self.queue.push_back(Event::Text(piece(&run.text, start, end)));
                     self.queue.push_back(Event::End(TagEnd::Link));
+                    run.pos = end;
+                    return;
                 }
+                None => break,
             }
         }
-        None
+        if let Some(run) = self.run.take() {
+            if run.pos == 0 {
+                self.queue.push_back(Event::Text(run.text)); // no link at all: the text as it came
+            } else if run.pos < run.text.len() {
+                self.queue.push_back(Event::Text(piece(&run.text, run.pos, run.text.len())));
+            }
+        }
     }
 }
 
@@ -181,8 +215,12 @@ impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
     #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
         loop {
-            if !self.queue.is_empty() {
-                return self.queue.pop_front();
+            if let Some(event) = self.queue.pop_front() {
+                return Some(event);
+            }
+            if self.run.is_some() {
+                self.advance();
+                continue;
             }
             let event = if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
             match event {
