@@ -143,6 +143,14 @@ pub enum Piece {
 /// binary file (as ripgrep and grep decide).
 const BINARY_PROBE: usize = 64 << 10;
 
+/// What is said of a binary file that is not read.
+pub const BINARY_SKIPPED: &str = "binary file skipped (-a searches it)";
+
+/// Whether `start`, the beginning of a file, marks it as binary.
+pub fn is_binary(start: &[u8]) -> bool {
+    memchr::memchr(0, &start[..start.len().min(BINARY_PROBE)]).is_some()
+}
+
 /// Cuts an input into chunks.
 pub struct Chunker {
     reader: Box<dyn Read + Send>,
@@ -272,10 +280,10 @@ impl Chunker {
         };
         if !self.probed {
             self.probed = true;
-            if memchr::memchr(0, &self.buf[..self.buf.len().min(BINARY_PROBE)]).is_some() {
+            if is_binary(&self.buf) {
                 if !self.search_binary {
                     self.done = true;
-                    return Some(Piece::Skipped("binary file skipped (-a searches it)".into()));
+                    return Some(Piece::Skipped(BINARY_SKIPPED.into()));
                 }
                 self.lossy = true; // a binary file searched anyway: invalid UTF-8 is replaced
             }

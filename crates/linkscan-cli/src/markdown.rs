@@ -21,9 +21,9 @@ enum Whole {
 fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Whole> {
     let mut bytes = Vec::new();
     input.open()?.reader.read_to_end(&mut bytes)?;
-    let is_binary = memchr::memchr(0, &bytes[..bytes.len().min(64 << 10)]).is_some();
+    let is_binary = crate::input::is_binary(&bytes);
     if is_binary && !options.binary {
-        return Ok(Whole::Skipped("binary file skipped (-a searches it)".into()));
+        return Ok(Whole::Skipped(crate::input::BINARY_SKIPPED.into()));
     }
     match String::from_utf8(bytes) {
         Ok(text) => Ok(Whole::Text(text)),

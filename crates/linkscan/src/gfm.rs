@@ -9,7 +9,7 @@
 //! multi-byte character after the host's first one.
 
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
-use crate::host::{Port, domain_run_end, port_at, separator_at};
+use crate::host::{Port, domain_run_end, host_run, port_at};
 use crate::pqf::path_query_fragment_end;
 use crate::props::is_punctuation;
 
@@ -106,12 +106,8 @@ fn link_end(finder: &LinkFinder, text: &str, start: usize, host: usize, domain_e
         }
         return Some(end);
     }
-    let run_end = domain_run_end(text, host);
     // A trailing separator belongs to the link only if something follows it.
-    let (domain_end, after_dot) = match text[host..run_end].char_indices().next_back() {
-        Some((i, c)) if separator_at(text, host + i).is_some() => (host + i, host + i + c.len_utf8()),
-        _ => (run_end, run_end),
-    };
+    let (domain_end, after_dot) = host_run(text, host);
     if domain_end == host {
         return None;
     }
@@ -138,7 +134,7 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
     if !allowed_before || !bytes[w..].starts_with(b"www.") {
         return None;
     }
-    let domain = check_domain(text, w, cmark_size(finder, text, w, w, scan), false)?;
+    let domain = check_domain(text, w, cmark_size(finder, text, w, scan), false)?;
     let end = link_end(finder, text, w, w, w + domain)?;
     let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
     (end > w).then_some((w, end))
@@ -147,12 +143,12 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
 /// The length cmark-gfm's domain check sees from `at`: to the end of the
 /// text, plus one byte when more of the block follows (its last byte is
 /// never examined). With Unicode ends the link's host is the UTS #58 one
-/// from `host`, so the check looks no further than that: a longer look
+/// from `at`, so the check looks no further than that: a longer look
 /// would read the same text again for every `www.` in a long run of
 /// host characters that the link does not take in.
-fn cmark_size(finder: &LinkFinder, text: &str, at: usize, host: usize, scan: &Scan) -> usize {
+fn cmark_size(finder: &LinkFinder, text: &str, at: usize, scan: &Scan) -> usize {
     let size = text.len() - at + usize::from(scan.context.after != Edge::Block);
-    if finder.unicode_ends { size.min(domain_run_end(text, host) + 1 - at) } else { size }
+    if finder.unicode_ends { size.min(domain_run_end(text, at) + 1 - at) } else { size }
 }
 
 /// A URL link whose `://` is at byte `colon`.
@@ -171,7 +167,7 @@ fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Optio
     if !known || !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
         return None;
     }
-    let domain = check_domain(text, host, cmark_size(finder, text, host, host, scan), true)?;
+    let domain = check_domain(text, host, cmark_size(finder, text, host, scan), true)?;
     let end = link_end(finder, text, start, host, host + domain)?;
     let end = if finder.unicode_ends { end } else { colon + autolink_delim(&bytes[colon..], end - colon) };
     (end > host).then_some((start, end))

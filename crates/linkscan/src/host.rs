@@ -192,6 +192,18 @@ pub(crate) fn domain_run_end(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// The run of label characters and separators from byte `host`, as a
+/// host: `(where the host ends, where what follows it starts)` — a
+/// trailing separator is not part of the host (`example.com.` ends a
+/// sentence), so the two differ by its length.
+pub(crate) fn host_run(text: &str, host: usize) -> (usize, usize) {
+    let run_end = domain_run_end(text, host);
+    match text[host..run_end].char_indices().next_back() {
+        Some((i, c)) if separator_at(text, host + i).is_some() => (host + i, host + i + c.len_utf8()),
+        _ => (run_end, run_end),
+    }
+}
+
 /// The start of the run of label characters and separators that ends at
 /// byte `end`, not going before `floor`.
 pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {

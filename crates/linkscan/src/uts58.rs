@@ -13,7 +13,7 @@
 use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_run_end, domain_start, host_as_written, ip_host_end, label_end, label_end_within,
+    Port, domain_run_end, domain_start, host_as_written, host_run, ip_host_end, label_end, label_end_within,
     labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
@@ -284,11 +284,7 @@ fn scheme_host_link<'a>(
 /// none empty or starting or ending with `-`, within DNS lengths; a
 /// trailing separator is left out.
 fn local_host_end(finder: &LinkFinder, text: &str, host: usize) -> Option<usize> {
-    let run_end = domain_run_end(text, host);
-    let end = match text[host..run_end].char_indices().next_back() {
-        Some((i, _)) if separator_at(text, host + i).is_some() => host + i,
-        _ => run_end,
-    };
+    let (end, _) = host_run(text, host);
     if end == host || !labels_valid(text, host, end) || !host_as_written(text, host, end) {
         return None;
     }
