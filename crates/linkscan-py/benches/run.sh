@@ -11,5 +11,5 @@ venv=target/py-bench
 "$venv/bin/pip" install -q --force-reinstall target/wheels/linkscan-*.whl
 cargo build -q --release --locked -p linkscan-checks --bin corpora
 mkdir -p target/bench-corpora
-target/release/corpora target/bench-corpora > target/bench-corpora/rust-times.txt
-"$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-corpora/rust-times.txt "$@"
+target/release/corpora target/bench-corpora > target/bench-rust-times.txt
+"$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-rust-times.txt "$@"

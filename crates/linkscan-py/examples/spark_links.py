@@ -34,7 +34,8 @@ def find_links(batches, dialect="uts58", offsets="chars"):
 
     finder = linkscan.Finder(dialect, offsets=offsets)
     for batch in batches:
-        links = finder.find_arrow(batch.column("text")).combine_chunks()
+        # One thread: Spark already runs a task on every core it was given.
+        links = finder.find_arrow(batch.column("text"), threads=1).combine_chunks()
 
         def column(name):
             if links.num_rows == 0:

@@ -2,16 +2,25 @@
 //! the library's finders, HTML, Markdown and formatting, with offsets in
 //! Python string indices, and an Arrow batch API that releases the GIL.
 
-use arrow_array::builder::{Int64Builder, StringBuilder, StringDictionaryBuilder};
+use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
 use arrow_array::types::Int8Type;
-use arrow_array::{Array, ArrayRef, LargeStringArray, RecordBatch, StringArray, StringViewArray};
+use arrow_array::{
+    Array, ArrayRef, DictionaryArray, LargeStringArray, RecordBatch, StringArray, StringViewArray,
+};
 use arrow_schema::{DataType, Field, Schema};
 use linkscan::{Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Schemes, TldPolicy};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3_arrow::PyTable;
 use pyo3_arrow::input::AnyArray;
+use std::fmt::Write as _;
 use std::sync::Arc;
+
+/// The most threads `find_arrow` uses.
+const MAX_THREADS: usize = 64;
+/// The most it uses unless asked: as the CLI's `-j`.
+const DEFAULT_MAX_THREADS: usize = 8;
 
 /// A link found in a text: offsets in the finder's unit, its kind, its
 /// text and its target.
@@ -190,13 +199,31 @@ impl Finder {
     /// `large_string`, `string_view`) or chunked array, as a pyarrow Table
     /// with columns `row`, `start`, `end`, `kind`, `text`, `href`. Rows
     /// count across chunks from 0; nulls have no links. The GIL is released
-    /// while links are found.
-    fn find_arrow<'py>(&self, py: Python<'py>, array: AnyArray) -> PyResult<Bound<'py, PyAny>> {
+    /// while links are found, on up to `threads` threads (default: one per
+    /// CPU, at most 8; `threads` may be 1..=64; inputs under 256 KiB a
+    /// thread use fewer).
+    #[pyo3(signature = (array, *, threads = None))]
+    fn find_arrow<'py>(
+        &self,
+        py: Python<'py>,
+        array: AnyArray,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let threads = match threads {
+            None => default_threads(),
+            Some(n @ 1..=MAX_THREADS) => n,
+            Some(n) => return Err(value_error("threads", format!("{n} is not within 1..={MAX_THREADS}"))),
+        };
         let chunked = array.into_chunked_array()?;
         let (chunks, _) = chunked.into_inner();
-        let batch = py.detach(|| self.links_of_chunks(&chunks))?;
-        let schema = batch.schema();
-        PyTable::try_new(vec![batch], schema)?.into_pyarrow(py)
+        let (rows, bytes) = rows_of_chunks(&chunks)?;
+        let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
+        // `pyarrow.table`, looked up once: importing it on every call (as
+        // `PyTable::into_pyarrow` does) is a third of a small batch's time.
+        static PYARROW_TABLE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+        let table = PYARROW_TABLE
+            .get_or_try_init(py, || py.import("pyarrow")?.getattr("table").map(Bound::unbind))?;
+        table.bind(py).call1((PyTable::try_new(batches, links_schema())?,))
     }
 
     fn __repr__(&self) -> String {
@@ -218,14 +245,86 @@ fn kind_name(kind: LinkKind) -> &'static str {
     if kind == LinkKind::Email { "email" } else { "url" }
 }
 
-/// The output columns being built.
+/// The output columns being built for one part of the rows.
 struct Columns {
     row: Int64Builder,
     start: Int64Builder,
     end: Int64Builder,
-    kind: StringDictionaryBuilder<Int8Type>,
+    /// Keys into [`KIND_NAMES`].
+    kind: Int8Builder,
     text: StringBuilder,
     href: StringBuilder,
+}
+
+/// The values of the `kind` column's dictionary, indexed by its keys.
+const KIND_NAMES: [&str; 2] = ["url", "email"];
+
+/// Rows are split among threads only in parts of at least this many bytes:
+/// below it, starting a thread costs more than it saves.
+const MIN_BYTES_PER_THREAD: usize = 256 * 1024;
+
+/// One thread per CPU, at most [`DEFAULT_MAX_THREADS`]; asked of the
+/// system once (on Linux it reads cgroup files, tens of microseconds).
+fn default_threads() -> usize {
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS
+        .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(DEFAULT_MAX_THREADS)))
+}
+
+/// The schema of `find_arrow`'s table.
+fn links_schema() -> Arc<Schema> {
+    Arc::new(Schema::new(vec![
+        Field::new("row", DataType::Int64, false),
+        Field::new("start", DataType::Int64, false),
+        Field::new("end", DataType::Int64, false),
+        Field::new("kind", DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)), false),
+        Field::new("text", DataType::Utf8, false),
+        Field::new("href", DataType::Utf8, false),
+    ]))
+}
+
+/// The strings of Arrow string chunks, one per row (None for nulls), with
+/// their total length in bytes.
+fn rows_of_chunks(chunks: &[ArrayRef]) -> PyResult<(Vec<Option<&str>>, usize)> {
+    let mut rows = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
+    for chunk in chunks {
+        match chunk.data_type() {
+            DataType::Utf8 => {
+                rows.extend(chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array"))
+            }
+            DataType::LargeUtf8 => {
+                rows.extend(chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array"))
+            }
+            DataType::Utf8View => {
+                rows.extend(chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array"))
+            }
+            DataType::Null => rows.extend(std::iter::repeat_n(None, chunk.len())),
+            other => {
+                return Err(PyTypeError::new_err(format!(
+                    "find_arrow: expected strings (string, large_string, string_view), got {other}"
+                )));
+            }
+        }
+    }
+    let bytes = rows.iter().flatten().map(|s| s.len()).sum();
+    Ok((rows, bytes))
+}
+
+/// `rows` cut into at most `parts` contiguous ranges of about equal bytes.
+fn split_rows(rows: &[Option<&str>], bytes: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
+    let share = bytes.div_ceil(parts.max(1)).max(1);
+    let (mut ranges, mut start, mut filled) = (Vec::with_capacity(parts), 0, 0);
+    for (i, row) in rows.iter().enumerate() {
+        filled += row.map_or(0, str::len);
+        if filled >= share {
+            ranges.push(start..i + 1);
+            (start, filled) = (i + 1, 0);
+        }
+    }
+    if start < rows.len() || ranges.is_empty() {
+        ranges.push(start..rows.len());
+    }
+    ranges
 }
 
 impl Finder {
@@ -234,76 +333,66 @@ impl Finder {
         self.finder.links(text).map(|l| to_link(&l, &mut conv)).collect()
     }
 
-    fn add_row(&self, columns: &mut Columns, row: i64, text: &str) {
-        let mut conv = OffsetConverter::new(text, self.unit);
-        for link in self.finder.links(text) {
-            columns.row.append_value(row);
-            columns.start.append_value(conv.convert(link.start()) as i64);
-            columns.end.append_value(conv.convert(link.end()) as i64);
-            columns.kind.append_value(kind_name(link.kind()));
-            columns.text.append_value(link.as_str());
-            columns.href.append_value(link.href());
-        }
-    }
-
-    fn links_of_chunks(&self, chunks: &[ArrayRef]) -> PyResult<RecordBatch> {
+    /// The links of `rows` (numbered from `first_row`) as one record batch.
+    fn links_batch(&self, rows: &[Option<&str>], first_row: usize) -> RecordBatch {
+        // Builders start empty (they grow as links come): most batches of
+        // prose have few links, and allocation is a real share of a call.
         let mut columns = Columns {
-            row: Int64Builder::new(),
-            start: Int64Builder::new(),
-            end: Int64Builder::new(),
-            kind: StringDictionaryBuilder::new(),
-            text: StringBuilder::new(),
-            href: StringBuilder::new(),
+            row: Int64Builder::with_capacity(0),
+            start: Int64Builder::with_capacity(0),
+            end: Int64Builder::with_capacity(0),
+            kind: Int8Builder::with_capacity(0),
+            text: StringBuilder::with_capacity(0, 0),
+            href: StringBuilder::with_capacity(0, 0),
         };
-        let mut row: i64 = 0;
-        for chunk in chunks {
-            macro_rules! each {
-                ($array:expr) => {
-                    for value in $array.iter() {
-                        if let Some(text) = value {
-                            self.add_row(&mut columns, row, text);
-                        }
-                        row += 1;
-                    }
-                };
-            }
-            match chunk.data_type() {
-                DataType::Utf8 => each!(chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array")),
-                DataType::LargeUtf8 => {
-                    each!(chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array"))
-                }
-                DataType::Utf8View => {
-                    each!(chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array"))
-                }
-                DataType::Null => row += chunk.len() as i64,
-                other => {
-                    return Err(PyTypeError::new_err(format!(
-                        "find_arrow: expected strings (string, large_string, string_view), got {other}"
-                    )));
-                }
+        for (row, text) in (first_row..).zip(rows) {
+            let Some(text) = text else { continue };
+            let mut conv = OffsetConverter::new(text, self.unit);
+            for link in self.finder.links(text) {
+                columns.row.append_value(row as i64);
+                columns.start.append_value(conv.convert(link.start()) as i64);
+                columns.end.append_value(conv.convert(link.end()) as i64);
+                columns.kind.append_value(i8::from(link.kind() == LinkKind::Email));
+                columns.text.append_value(link.as_str());
+                // The target written in place: no String per link.
+                columns.href.write_str(link.href_prefix()).expect("a builder takes any string");
+                columns.href.append_value(link.as_str());
             }
         }
-        let schema = Arc::new(Schema::new(vec![
-            Field::new("row", DataType::Int64, false),
-            Field::new("start", DataType::Int64, false),
-            Field::new("end", DataType::Int64, false),
-            Field::new(
-                "kind",
-                DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)),
-                false,
-            ),
-            Field::new("text", DataType::Utf8, false),
-            Field::new("href", DataType::Utf8, false),
-        ]));
+        let kinds = DictionaryArray::<Int8Type>::try_new(
+            columns.kind.finish(),
+            Arc::new(StringArray::from(KIND_NAMES.to_vec())),
+        )
+        .expect("keys are 0 or 1, within KIND_NAMES");
         let arrays: Vec<ArrayRef> = vec![
             Arc::new(columns.row.finish()),
             Arc::new(columns.start.finish()),
             Arc::new(columns.end.finish()),
-            Arc::new(columns.kind.finish()),
+            Arc::new(kinds),
             Arc::new(columns.text.finish()),
             Arc::new(columns.href.finish()),
         ];
-        RecordBatch::try_new(schema, arrays).map_err(|e| PyValueError::new_err(e.to_string()))
+        RecordBatch::try_new(links_schema(), arrays).expect("the columns match the schema")
+    }
+
+    /// The links of all rows as record batches, in row order: the rows cut
+    /// into parts of about equal bytes, one thread each (at most `threads`).
+    fn links_of_rows(&self, rows: &[Option<&str>], bytes: usize, threads: usize) -> Vec<RecordBatch> {
+        let parts = threads.min(bytes / MIN_BYTES_PER_THREAD).max(1);
+        let mut ranges = split_rows(rows, bytes, parts);
+        // The last part is this thread's: one part starts no thread at all.
+        let last = ranges.pop().expect("split_rows gives at least one range");
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = ranges
+                .into_iter()
+                .map(|range| scope.spawn(move || self.links_batch(&rows[range.clone()], range.start)))
+                .collect();
+            let mine = self.links_batch(&rows[last.clone()], last.start);
+            let mut batches: Vec<_> =
+                handles.into_iter().map(|h| h.join().expect("finding links does not panic")).collect();
+            batches.push(mine);
+            batches
+        })
     }
 }
 

@@ -167,6 +167,31 @@ def test_find_arrow_agrees_with_find(arrow_type):
     ]
 
 
+def test_find_arrow_threads_agree():
+    # About 2.5 MB: enough for the rows to be split among up to 9 threads
+    # (parts of at least 256 KiB); a long row in the middle and nulls at
+    # the edges test the cuts.
+    texts = [None] + generated_corpus(40_000, seed=11) + [None]
+    texts[20_000] = "x.org " * 100_000
+    finder = linkscan.Finder(offsets="utf16")
+    expected = [
+        {"row": row, "start": l.start, "end": l.end, "kind": l.kind, "text": l.text, "href": l.href}
+        for row, text in enumerate(texts)
+        if text is not None
+        for l in finder.find(text)
+    ]
+    array = pa.array(texts)
+    for threads in (1, 2, 3, 9, 64):
+        assert finder.find_arrow(array, threads=threads).to_pylist() == expected, threads
+    assert finder.find_arrow(array).to_pylist() == expected
+
+
+@pytest.mark.parametrize("threads", [0, 65, -1])
+def test_find_arrow_bad_threads(threads):
+    with pytest.raises((ValueError, OverflowError), match="threads|negative"):
+        linkscan.Finder().find_arrow(pa.array(["a.com"]), threads=threads)
+
+
 def test_find_arrow_nulls_and_empty():
     table = linkscan.Finder().find_arrow(pa.array([None, None], type=pa.string()))
     assert table.num_rows == 0 and table.column_names == ["row", "start", "end", "kind", "text", "href"]

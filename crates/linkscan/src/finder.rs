@@ -762,6 +762,19 @@ impl<'a> Link<'a> {
         crate::idna::report(self.host())
     }
 
+    /// What [`Link::href`] puts before the link text: empty when the text
+    /// has a scheme, else the default scheme or `mailto:`. For writers that
+    /// build the target in place rather than allocate it.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let prefixes: Vec<_> = LinkFinder::new().links("example.com https://b.org a@c.org").map(|l| l.href_prefix().to_owned()).collect();
+    /// assert_eq!(prefixes, ["https://", "", "mailto:"]);
+    /// ```
+    pub fn href_prefix(&self) -> &str {
+        &self.prefix
+    }
+
     /// The link target: the text itself when it has a scheme; otherwise the
     /// finder's default scheme before a URL (`https://example.com`), or
     /// `mailto:` before an email address.
@@ -772,7 +785,7 @@ impl<'a> Link<'a> {
     /// assert_eq!(hrefs, ["https://example.com/a", "https://b.org", "mailto:a@c.org"]);
     /// ```
     pub fn href(&self) -> Cow<'a, str> {
-        if self.prefix.is_empty() {
+        if self.href_prefix().is_empty() {
             Cow::Borrowed(self.as_str())
         } else {
             let mut href = String::with_capacity(self.prefix.len() + self.end - self.start);

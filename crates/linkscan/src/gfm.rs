@@ -13,9 +13,20 @@ use crate::host::{Port, domain_run_end, host_run, port_at};
 use crate::pqf::path_query_fragment_end;
 use crate::props::is_punctuation;
 
-/// `cmark_isspace`: ASCII white space.
+/// `cmark_isspace`: space, tab, line feed, carriage return (not vertical
+/// tab or form feed). Ends a link; may precede `www.`.
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// `cmark_utf8proc_is_space`: cmark's Unicode white space (form feed is
+/// one, vertical tab and U+0085, U+2028, U+2029 are not).
+fn is_unicode_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\x0C' | '\r' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
 }
 
 /// The character at byte `i` is a valid host character: not white space,
@@ -24,13 +35,13 @@ fn is_space(b: u8) -> bool {
 fn is_valid_host_char(text: &str, i: usize) -> bool {
     let b = text.as_bytes()[i];
     if b < 0x80 {
-        return !is_space(b) && !b.is_ascii_punctuation();
+        return !is_unicode_space(char::from(b)) && !b.is_ascii_punctuation();
     }
     if !text.is_char_boundary(i) {
         return false;
     }
     let c = text[i..].chars().next().unwrap_or(' ');
-    !c.is_whitespace() && !is_punctuation(c)
+    !is_unicode_space(c) && !is_punctuation(c)
 }
 
 /// cmark-gfm's `check_domain` on `text[start..]`: the length of the domain,
@@ -42,6 +53,11 @@ fn check_domain(text: &str, start: usize, size: usize, allow_short: bool) -> Opt
     let (mut dots, mut underscores_last, mut underscores_previous) = (0, 0, 0);
     let mut i = 1;
     while i + 1 < size {
+        // A backslash and the character it escapes: the character is
+        // classified, the backslash kept (`www.c.net\._x` has `_x` last).
+        if bytes[start + i] == b'\\' && i + 2 < size {
+            i += 1;
+        }
         match bytes[start + i] {
             b'_' => underscores_last += 1,
             b'.' => {
@@ -62,8 +78,8 @@ fn check_domain(text: &str, start: usize, size: usize, allow_short: bool) -> Opt
 }
 
 /// cmark-gfm's `autolink_delim`: where a link found as `data[..end]` really
-/// ends (trailing punctuation, unmatched `)`, an entity-like `&name;` and
-/// anything from `<` on are left out). 0 if nothing is left.
+/// ends (trailing punctuation, unmatched `)`, an entity-like `&letters;`
+/// and anything from `<` on are left out). 0 if nothing is left.
 fn autolink_delim(data: &[u8], mut end: usize) -> usize {
     if let Some(lt) = data[..end].iter().position(|&b| b == b'<') {
         end = lt;
@@ -82,7 +98,7 @@ fn autolink_delim(data: &[u8], mut end: usize) -> usize {
             b'?' | b'!' | b'.' | b',' | b':' | b'*' | b'_' | b'~' | b'\'' | b'"' => end -= 1,
             b';' => {
                 let mut k = end.saturating_sub(2);
-                while k > 0 && data[k].is_ascii_alphanumeric() {
+                while k > 0 && data[k].is_ascii_alphabetic() {
                     k -= 1;
                 }
                 end = if k < end.saturating_sub(2) && data[k] == b'&' { k } else { end - 1 };

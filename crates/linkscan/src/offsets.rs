@@ -31,12 +31,15 @@ pub struct OffsetConverter<'a> {
     unit: OffsetUnit,
     byte: usize,
     converted: usize,
+    /// Whether the text is all ASCII (every unit then equals bytes), found
+    /// on the first conversion: texts without links never pay for it.
+    ascii: Option<bool>,
 }
 
 impl<'a> OffsetConverter<'a> {
     /// A converter for `text` into `unit`.
     pub fn new(text: &'a str, unit: OffsetUnit) -> Self {
-        OffsetConverter { text: text.as_bytes(), unit, byte: 0, converted: 0 }
+        OffsetConverter { text: text.as_bytes(), unit, byte: 0, converted: 0, ascii: None }
     }
 
     /// The offset in the converter's unit of byte offset `byte` (clamped to
@@ -52,7 +55,7 @@ impl<'a> OffsetConverter<'a> {
     /// ```
     pub fn convert(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.text.len());
-        if self.unit == OffsetUnit::Bytes {
+        if self.unit == OffsetUnit::Bytes || *self.ascii.get_or_insert_with(|| self.text.is_ascii()) {
             return byte;
         }
         if byte < self.byte {

@@ -37,6 +37,27 @@ fn gfm_www_links_need_a_delimiter_before_them() {
     assert_eq!(found(&gfm, "http://a.com x@y.org", other).len(), 2);
 }
 
+/// Found with cmark-gfm 0.29.0.gfm.13 built from its released sources (the
+/// expectations are its output on the same lines).
+#[test]
+fn gfm_white_space_and_escapes_as_cmark_gfm_13() {
+    let gfm = LinkFinder::gfm();
+    // Vertical tab and form feed are not white space to `cmark_isspace`:
+    // they neither end a link nor may precede `www.`.
+    assert_eq!(texts(&gfm, "a http://a.com\x0Cb \x0Bwww.y.com"), ["http://a.com\x0Cb"]);
+    // In a domain, form feed ends the check (Unicode white space to
+    // cmark), vertical tab does not; the link then runs on to white space.
+    assert_eq!(texts(&gfm, "www.a\x0Bb.com www.a\x0Cb.com"), ["www.a\x0Bb.com", "www.a\x0Cb.com"]);
+    // U+2028 and U+0085 are neither white space nor punctuation to cmark.
+    assert_eq!(texts(&gfm, "www.a\u{2028}b.com"), ["www.a\u{2028}b.com"]);
+    // `check_domain` classifies the character after a backslash and keeps
+    // the backslash: `_x` is the last segment here, so no link.
+    assert_eq!(texts(&gfm, "www.c.net\\._x www.a\\b.com"), ["www.a\\b.com"]);
+    assert_eq!(texts(&gfm, "http://a.com\\*b"), ["http://a.com\\*b"]);
+    // `autolink_delim` trims `&letters;` (not digits) as an entity.
+    assert_eq!(texts(&gfm, "www.a.com/&x1; www.a.com/&amp;"), ["www.a.com/&x1", "www.a.com/"]);
+}
+
 #[test]
 fn gfm_hrefs_and_kinds() {
     let gfm = LinkFinder::gfm();

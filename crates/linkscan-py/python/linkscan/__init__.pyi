@@ -36,10 +36,11 @@ class Finder:
     ) -> None: ...
     def find(self, text: str) -> list[Link]: ...
     def spans(self, text: str) -> list[tuple[str, Optional[Link]]]: ...
-    def find_arrow(self, array: Any) -> Any:
+    def find_arrow(self, array: Any, *, threads: Optional[int] = None) -> Any:
         """A pyarrow string array (or chunked array, or any object with
         ``__arrow_c_array__``/``__arrow_c_stream__``) to a pyarrow Table
-        with columns row, start, end, kind, text, href."""
+        with columns row, start, end, kind, text, href; found on up to
+        ``threads`` threads (1..=64; default one per CPU, at most 8)."""
 
 def find(text: str, **options: Any) -> list[Link]: ...
 def linkify_html(
