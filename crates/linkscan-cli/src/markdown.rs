@@ -2,8 +2,8 @@
 
 use crate::input::Input;
 use crate::options::{Dialect, FinderOptions, InputOptions};
-use linkscan::markdown::{Autolinks, gfm_options};
-use pulldown_cmark::{Options, Parser, html};
+use linkscan::markdown::{MarkdownAutolinks, gfm_options};
+use pulldown_cmark::{Options, html};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -67,7 +67,7 @@ pub fn run(
             }
         };
         let mut page = String::with_capacity(text.len() * 3 / 2);
-        html::push_html(&mut page, Autolinks::new(Parser::new_ext(&text, extensions), &finder));
+        html::push_html(&mut page, MarkdownAutolinks::new(&text, extensions, &finder));
         out.write_all(page.as_bytes()).map_err(crate::output_error)?;
     }
     out.flush().map_err(crate::output_error)?;

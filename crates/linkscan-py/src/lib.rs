@@ -433,8 +433,7 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<S
     };
     Ok(py.detach(|| {
         let mut out = String::with_capacity(markdown.len() * 3 / 2);
-        let events =
-            linkscan::markdown::Autolinks::new(pulldown_cmark::Parser::new_ext(markdown, options), &finder);
+        let events = linkscan::markdown::MarkdownAutolinks::new(markdown, options, &finder);
         pulldown_cmark::html::push_html(&mut out, events);
         out
     }))

@@ -248,7 +248,7 @@ pub struct LinkFinder {
     pub(crate) dialect: Dialect,
     /// The kinds looked for: those asked for, less `WWW` when a scheme is required.
     pub(crate) kinds: Kinds,
-    asked_kinds: Kinds,
+    pub(crate) asked_kinds: Kinds,
     require_scheme: bool,
     pub(crate) tlds: TldPolicy,
     pub(crate) default_scheme: Cow<'static, str>,

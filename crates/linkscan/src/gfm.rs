@@ -144,16 +144,51 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
     // At a line start, after white space or after `*` `_` `~` `(` (at the
     // start of the text, the markup before it says).
     let allowed_before = match w.checked_sub(1) {
-        Some(p) => is_space(bytes[p]) || matches!(bytes[p], b'*' | b'_' | b'~' | b'('),
+        Some(p) => may_precede_www(bytes[p]),
         None => scan.context.before != Edge::Other,
     };
-    if !allowed_before || !bytes[w..].starts_with(b"www.") {
+    if allowed_before { www_link_here(finder, text, w, scan) } else { None }
+}
+
+/// What `www_match` allows before `www.`: white space or `*` `_` `~` `(`.
+pub(crate) fn may_precede_www(b: u8) -> bool {
+    is_space(b) || matches!(b, b'*' | b'_' | b'~' | b'(')
+}
+
+/// A `www.` link at byte `w`, what precedes it allowing one.
+fn www_link_here(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    if !bytes[w..].starts_with(b"www.") {
         return None;
     }
     let domain = check_domain(text, w, cmark_size(finder, text, w, scan), false)?;
     let end = link_end(finder, text, w, w, w + domain)?;
     let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
     (end > w).then_some((w, end))
+}
+
+/// For autolinks decided on Markdown source: the URL or `www.` link that
+/// cmark-gfm's inline parser makes when it reaches byte `at` (a `:` or a
+/// `w`) of `chunk`, an inline container's raw content, as text. It looks
+/// back (over a scheme's letters) no further than `floor`; `www_may_start`
+/// says whether what precedes `at` in cmark's view allows a `www.` link.
+pub(crate) fn link_at_special_char<'t>(
+    finder: &LinkFinder,
+    chunk: &'t str,
+    at: usize,
+    floor: usize,
+    www_may_start: bool,
+) -> Option<Link<'t>> {
+    let mut scan = Scan::new(crate::finder::Context::new(Edge::Block, Edge::Block));
+    scan.floor = floor;
+    let (found, www) = match chunk.as_bytes()[at] {
+        b':' if finder.kinds.contains(Kinds::URL) => (url_link(finder, chunk, at, &scan), false),
+        b'w' if www_may_start && finder.kinds.contains(Kinds::WWW) => {
+            (www_link_here(finder, chunk, at, &scan), true)
+        }
+        _ => return None,
+    };
+    found.map(|range| scan.link(finder, chunk, range, LinkKind::Url, !www))
 }
 
 /// The length cmark-gfm's domain check sees from `at`: to the end of the
@@ -225,9 +260,14 @@ fn protocol_before(bytes: &[u8], end: usize, floor: usize, protocol: &[u8]) -> b
 /// them in a text node: (start, end, whether it has `mailto:`/`xmpp:`).
 fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize, bool)> {
     let bytes = &text.as_bytes()[..limit];
+    // What a candidate cut short by a second `@` leaves to the address
+    // after it: cmark-gfm retries from that `@` without resetting whether
+    // it saw `mailto:`/`xmpp:` or how many dots it counted.
+    let mut carried = (false, false, 0);
     while let Some(at) = memchr::memchr(b'@', &bytes[scan.pos..]).map(|i| scan.pos + i) {
         scan.pos = at + 1;
-        let (mut start, mut scheme, mut xmpp) = (at, false, false);
+        let (mut scheme, mut xmpp, carried_dots) = core::mem::take(&mut carried);
+        let mut start = at;
         while start > scan.floor {
             let c = bytes[start - 1];
             if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'+' | b'-' | b'_') {
@@ -248,7 +288,7 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
         // Forward over the domain. A second `@` rejects this address (cmark
         // counts them); the scan stops there, and the next `@` is looked at
         // from there: each byte is read forward once, whatever the run.
-        let (mut end, mut dots) = (at + 1, 0);
+        let (mut end, mut dots) = (at + 1, carried_dots);
         while end < bytes.len() {
             let c = bytes[end];
             match c {
@@ -261,9 +301,12 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
             }
             end += 1;
         }
+        if bytes.get(end) == Some(&b'@') {
+            carried = (scheme, xmpp, dots);
+            continue;
+        }
         let last = bytes[end - 1];
-        let second_at = bytes.get(end) == Some(&b'@');
-        if end - at < 2 || second_at || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
+        if end - at < 2 || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
             continue;
         }
         let end = at + autolink_delim(&bytes[at..], end - at);

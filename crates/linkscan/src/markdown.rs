@@ -21,11 +21,15 @@
 //!
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
-use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
+use crate::finder::{Context, Dialect, Edge, Kinds, LinkFinder, Links, Scan};
 use crate::html::is_safe_href;
+use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::string::String;
-use pulldown_cmark::{CowStr, Event, LinkType, Options, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+
+mod source;
+use source::{SourcePass, Spanned};
 
 /// The pulldown-cmark options for GitHub Flavored Markdown's other
 /// extensions, as cmark-gfm enables them with `autolink`: tables,
@@ -45,12 +49,70 @@ pub fn gfm_options() -> Options {
         | Options::ENABLE_FOOTNOTES
 }
 
+/// Markdown parsed by pulldown-cmark, with autolinks: the simplest way to
+/// render Markdown with them. With a GFM finder, URL and `www.` links are
+/// decided on the source as cmark-gfm 0.29.0.gfm.13 decides them — over
+/// emphasis, entities and code-span backticks, never while a `[` is open
+/// (`https://github.com/o/r/blob/main/src/__init__.py` is one link) — and
+/// email addresses on the decoded text, as cmark-gfm finds them too. With
+/// other finders, links are found on the decoded text as by [`Autolinks`].
+///
+/// ```
+/// use linkscan::{markdown::{gfm_options, MarkdownAutolinks}, LinkFinder};
+/// use pulldown_cmark::html;
+///
+/// let finder = LinkFinder::gfm();
+/// let mut out = String::new();
+/// html::push_html(&mut out, MarkdownAutolinks::new("See https://a.org/src/__init__.py now", gfm_options(), &finder));
+/// assert_eq!(out, "<p>See <a href=\"https://a.org/src/__init__.py\">https://a.org/src/__init__.py</a> now</p>\n");
+/// ```
+pub struct MarkdownAutolinks<'f, 'a> {
+    events: Autolinks<'f, 'a, WithoutOffsets<'f, 'a>>,
+}
+
+/// The source pass's events without their ranges.
+type WithoutOffsets<'f, 'a> = core::iter::Map<SourcePass<'f, 'a>, fn(Spanned<'a>) -> Event<'a>>;
+
+impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
+    /// Parses `markdown` with pulldown-cmark `options`; `finder` decides
+    /// what is a link.
+    pub fn new(markdown: &'a str, options: Options, finder: &'f LinkFinder) -> Self {
+        let on_source = finder.dialect() == Dialect::Gfm;
+        let parser = Parser::new_ext(markdown, options).into_offset_iter();
+        let pass = SourcePass::new(markdown, parser, finder, on_source);
+        let events = pass.map((|(event, _)| event) as fn(Spanned<'a>) -> Event<'a>);
+        // URL and `www.` links were made on the source: the event adapter
+        // finds email addresses only.
+        let finder = if on_source {
+            Cow::Owned(finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL))
+        } else {
+            Cow::Borrowed(finder)
+        };
+        MarkdownAutolinks { events: Autolinks::with_finder(events, finder) }
+    }
+}
+
+impl<'a> Iterator for MarkdownAutolinks<'_, 'a> {
+    type Item = Event<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Event<'a>> {
+        self.events.next()
+    }
+}
+
+impl core::fmt::Debug for MarkdownAutolinks<'_, '_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MarkdownAutolinks").finish_non_exhaustive()
+    }
+}
+
 /// Events with autolinks inserted: see the [module documentation](self).
 pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
     events: I,
     /// The event after a text run, read to merge texts and learn the edge.
     lookahead: Option<Event<'a>>,
-    finder: &'f LinkFinder,
+    finder: Cow<'f, LinkFinder>,
     /// Events produced but not yet yielded.
     queue: VecDeque<Event<'a>>,
     /// How many links or images we are inside.
@@ -84,7 +146,7 @@ fn piece<'a>(text: &CowStr<'a>, start: usize, end: usize) -> CowStr<'a> {
 impl<'a, I: Iterator<Item = Event<'a>>> core::fmt::Debug for Autolinks<'_, 'a, I> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Autolinks")
-            .field("finder", self.finder)
+            .field("finder", &*self.finder)
             .field("queued", &self.queue.len())
             .field("in_link", &self.in_link)
             .field("in_literal", &self.in_literal)
@@ -96,8 +158,13 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// Wraps `events`; `finder` decides what is a link (use
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
     pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
+        Self::with_finder(events.into_iter(), Cow::Borrowed(finder))
+    }
+
+    /// Wraps `events` with a finder it may own.
+    pub(crate) fn with_finder(events: I, finder: Cow<'f, LinkFinder>) -> Self {
         Autolinks {
-            events: events.into_iter(),
+            events,
             lookahead: None,
             finder,
             queue: VecDeque::new(),
@@ -128,7 +195,7 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     fn advance(&mut self) {
         let Some(run) = &mut self.run else { return };
         loop {
-            let mut links = Links::resume(self.finder, &run.text, core::mem::take(&mut run.scan));
+            let mut links = Links::resume(&self.finder, &run.text, core::mem::take(&mut run.scan));
             let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
             run.scan = links.into_scan();
             match next {
@@ -183,7 +250,7 @@ fn edge_after(event: Option<&Event<'_>>) -> Edge {
 }
 
 /// A block starts or ends here (or a list item, table cell, …).
-fn is_block_edge(event: &Event<'_>) -> bool {
+pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
     match event {
         Event::Start(tag) => !matches!(
             tag,

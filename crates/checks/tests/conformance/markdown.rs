@@ -7,7 +7,7 @@
 
 use crate::html_normalize::{links_and_text, normalize};
 use crate::{Report, read_repo};
-use linkscan::markdown::{Autolinks, gfm_options};
+use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use linkscan::{Kinds, LinkFinder};
 use pulldown_cmark::{Options, Parser, html};
 
@@ -88,11 +88,16 @@ fn kinds_of(flags: &[String]) -> Kinds {
     })
 }
 
-/// Renders `markdown` with pulldown-cmark and autolinks from `finder`.
+/// Renders `markdown` with pulldown-cmark and autolinks from `finder`:
+/// `MarkdownAutolinks`, and the event adapter `Autolinks`, which must agree
+/// on every example.
 pub fn render(markdown: &str, finder: &LinkFinder, gfm_extensions: bool) -> String {
     let options = if gfm_extensions { gfm_options() } else { Options::empty() };
     let mut out = String::new();
-    html::push_html(&mut out, Autolinks::new(Parser::new_ext(markdown, options), finder));
+    html::push_html(&mut out, MarkdownAutolinks::new(markdown, options, finder));
+    let mut events = String::new();
+    html::push_html(&mut events, Autolinks::new(Parser::new_ext(markdown, options), finder));
+    assert_eq!(out, events, "MarkdownAutolinks and Autolinks differ on {markdown:?}");
     out
 }
 

@@ -1,0 +1,333 @@
+//! Differential test: the GFM autolinks of `MarkdownAutolinks` (pulldown-
+//! cmark, links decided on the source) against cmark-gfm 0.29.0.gfm.13
+//! itself, built from its released C sources (`linkscan_checks::oracle`),
+//! on generated markup-heavy paragraphs and on the real-world Markdown of
+//! the comrak differential. The autolinks of each side are the links that
+//! appear only when autolinks are on, compared as (href, text) in order.
+//! Every disagreement must have a known cause (`cause`), or the test fails.
+
+use linkscan::LinkFinder;
+use linkscan::markdown::{MarkdownAutolinks, gfm_options};
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[path = "common/markdown_corpus.rs"]
+mod markdown_corpus;
+
+type Links = Vec<(String, String)>;
+
+/// The links of each paragraph (or heading, table cell, …: each block
+/// holding inline content) of cmark-gfm's XML output.
+fn cmark_links(markdown: &str, autolink: bool) -> Vec<Links> {
+    let oracle = linkscan_checks::oracle::cmark_gfm().unwrap_or_else(|e| panic!("building cmark-gfm: {e}"));
+    let mut command = Command::new(oracle);
+    command.args(["-t", "xml", "-e", "table", "-e", "strikethrough", "-e", "tasklist"]);
+    if autolink {
+        command.args(["-e", "autolink"]);
+    }
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("run cmark-gfm");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = markdown.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("cmark-gfm output");
+    writer.join().expect("writer").expect("write to cmark-gfm");
+    assert!(output.status.success(), "cmark-gfm failed");
+    parse_xml(&String::from_utf8(output.stdout).expect("UTF-8 XML"))
+}
+
+fn unescape_xml(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
+}
+
+/// The value of `name="…"` in an XML start tag.
+fn attribute(line: &str, name: &str) -> String {
+    let key = format!("{name}=\"");
+    let start = line.find(&key).expect("the attribute") + key.len();
+    let end = start + line[start..].find('"').expect("its end");
+    unescape_xml(&line[start..end])
+}
+
+/// The element's text between `>` and `</`.
+fn content(line: &str) -> String {
+    let start = line.find('>').expect("a start tag") + 1;
+    let end = line.rfind("</").expect("an end tag");
+    unescape_xml(&line[start..end])
+}
+
+/// Links in order of their ends, with the text of their descendants (the
+/// stack holds the open ones: pulldown-cmark puts an angle autolink inside
+/// a link's text).
+fn parse_xml(xml: &str) -> Vec<Links> {
+    let mut blocks: Vec<Links> = Vec::new();
+    let mut open: Vec<(String, String)> = Vec::new();
+    for line in xml.lines().map(str::trim_start) {
+        if line.starts_with("<paragraph") || line.starts_with("<heading") || line.starts_with("<table_cell") {
+            blocks.push(Vec::new());
+        } else if line.starts_with("<link ") {
+            open.push((attribute(line, "destination"), String::new()));
+        } else if line.starts_with("</link>") {
+            let link = open.pop().expect("a link open");
+            blocks.last_mut().expect("a block").push(link);
+        } else if !open.is_empty() && (line.starts_with("<text") || line.starts_with("<code ")) {
+            let text = content(line);
+            open.iter_mut().for_each(|(_, t)| t.push_str(&text));
+        }
+    }
+    blocks
+}
+
+/// The links of each block of pulldown-cmark's events, as `parse_xml`.
+fn pulldown_links<'a>(events: impl Iterator<Item = Event<'a>>) -> Vec<Links> {
+    let mut blocks: Vec<Links> = Vec::new();
+    let mut open: Vec<(String, String)> = Vec::new();
+    for event in events {
+        match event {
+            Event::Start(Tag::Paragraph | Tag::Heading { .. } | Tag::TableCell) => blocks.push(Vec::new()),
+            Event::Start(Tag::Link { dest_url, .. }) => open.push((dest_url.to_string(), String::new())),
+            Event::End(TagEnd::Link) => {
+                let link = open.pop().expect("a link open");
+                // A tight list item's text has no paragraph event.
+                if blocks.is_empty() {
+                    blocks.push(Vec::new());
+                }
+                blocks.last_mut().expect("a block").push(link);
+            }
+            Event::Text(t) | Event::Code(t) => open.iter_mut().for_each(|(_, text)| text.push_str(&t)),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// The links of `with` that are not in `without`: each link of `without`
+/// is matched, in order, with the next equal link of `with` (a link that
+/// an autolink swallowed is missing from `with`).
+fn added(with: Links, without: &Links) -> Links {
+    let mut rest = &without[..];
+    with.into_iter()
+        .filter(|link| match rest.iter().position(|l| l == link) {
+            Some(i) => {
+                rest = &rest[i + 1..];
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
+fn autolinks_per_block(with: Vec<Links>, without: Vec<Links>) -> Vec<Links> {
+    assert_eq!(with.len(), without.len(), "the same blocks with and without autolinks");
+    with.into_iter().zip(&without).map(|(w, wo)| added(w, wo)).collect()
+}
+
+fn ours(markdown: &str) -> Vec<Links> {
+    let finder = LinkFinder::gfm();
+    autolinks_per_block(
+        pulldown_links(MarkdownAutolinks::new(markdown, gfm_options(), &finder)),
+        pulldown_links(Parser::new_ext(markdown, gfm_options())),
+    )
+}
+
+fn theirs(markdown: &str) -> Vec<Links> {
+    autolinks_per_block(cmark_links(markdown, true), cmark_links(markdown, false))
+}
+
+/// A xorshift generator: the same cases on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next() % items.len() as u64) as usize]
+    }
+}
+
+const URLS: &[&str] = &[
+    "https://a.com/x",
+    "http://b.org/p_q_r",
+    "https://c.io/src/__init__.py",
+    "www.d.net/a*b*c",
+    "www.e.com",
+    "ftp://f.org/x~y~",
+    "http://g.com/a(b)c",
+    "https://h.org/?q=1&copy;",
+    "www.i.com/a\\.",
+    "https://j.com/`k`",
+    "mailto:u@k.org",
+    "v@l.org",
+    "HTTP://M.COM/Y",
+    "xhttp://n.com",
+    "www.o_p.com",
+    "https://q.com/x]",
+    "www.r.com/_s_",
+    "https://t.com/**u**",
+];
+
+const MARKUP: &[&str] = &[
+    "_",
+    "*",
+    "**",
+    "~~",
+    "~",
+    "`",
+    "[",
+    "]",
+    "(",
+    ")",
+    "![",
+    "&copy;",
+    "&amp;",
+    "&#x3A;",
+    "\\",
+    "\\*",
+    "\\_",
+    "\\[",
+    "<b>",
+    "</b>",
+    "<http://w.com>",
+    "<x@y.org>",
+    "[z](http://v.com)",
+    "](w)",
+    ".",
+    ",",
+    ":",
+    ";",
+    "!",
+    "?",
+    "'",
+    "\"",
+    "<",
+    ">",
+    "|",
+];
+
+const WORDS: &[&str] = &["see", "a", "the", "x", "www", "http", "com", "é", "日本"];
+
+/// One generated paragraph: URLs, markup and words, glued or spaced, on
+/// one line or several (a soft or hard break, then a word that cannot
+/// start a block), a quarter of them in a block quote.
+fn case(rng: &mut Rng) -> String {
+    let mut paragraph = String::from("x ");
+    for _ in 0..3 + rng.next() % 10 {
+        let token = match rng.next() % 20 {
+            0..=7 => rng.pick(URLS),
+            8..=15 => rng.pick(MARKUP),
+            16..=18 => rng.pick(WORDS),
+            _ => rng.pick(&["\ny ", "\\\ny ", "  \ny "]),
+        };
+        paragraph.push_str(token);
+        if rng.next() % 5 < 3 {
+            paragraph.push(' ');
+        }
+    }
+    if rng.next() % 4 == 0 {
+        let quote = rng.pick(&["> ", ">"]);
+        paragraph = paragraph.lines().map(|line| format!("{quote}{line}")).collect::<Vec<_>>().join("\n");
+    }
+    paragraph
+}
+
+#[test]
+fn gfm_autolinks_agree_with_cmark_gfm_on_generated_markup() {
+    const CASES: usize = 20_000;
+    let mut rng = Rng(0x5eed_cafe_f00d_0001);
+    let cases: Vec<String> = (0..CASES).map(|_| case(&mut rng)).collect();
+    let document = cases.join("\n\n");
+    let (ours, theirs) = (ours(&document), theirs(&document));
+    assert_eq!(ours.len(), CASES, "one paragraph a case (ours)");
+    assert_eq!(theirs.len(), CASES, "one paragraph a case (cmark-gfm)");
+    let mut known: Vec<(&str, usize)> = Vec::new();
+    let mut unexplained = Vec::new();
+    for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+        if a == b {
+            continue;
+        }
+        match known_cause(&cases[i], a, b) {
+            Some(cause) => match known.iter_mut().find(|(c, _)| *c == cause) {
+                Some((_, n)) => *n += 1,
+                None => known.push((cause, 1)),
+            },
+            None => unexplained.push(i),
+        }
+    }
+    let differing = known.iter().map(|(_, n)| n).sum::<usize>() + unexplained.len();
+    let agreed = CASES - differing;
+    println!(
+        "cmark-gfm differential, generated: {CASES} paragraphs, {agreed} agree ({:.2}%)",
+        agreed as f64 * 100.0 / CASES as f64
+    );
+    for (cause, n) in &known {
+        println!("  known, {n} case(s): {cause}");
+    }
+    for &i in unexplained.iter().take(60) {
+        println!("  {:?}\n    ours:      {:?}\n    cmark-gfm: {:?}", cases[i], ours[i], theirs[i]);
+    }
+    assert!(
+        unexplained.is_empty(),
+        "{} disagreements without a known cause (listed above)",
+        unexplained.len()
+    );
+    assert!(agreed * 1000 >= CASES * 995, "agreement under 99.5%");
+}
+
+/// The known causes of disagreement on generated paragraphs.
+fn known_cause(case: &str, ours: &Links, theirs: &Links) -> Option<&'static str> {
+    let only_ours: Vec<_> = ours.iter().filter(|l| !theirs.contains(l)).collect();
+    let only_theirs: Vec<_> = theirs.iter().filter(|l| !ours.contains(l)).collect();
+    if only_ours.is_empty() && only_theirs.iter().all(|(_, text)| text.contains('@')) && case.contains("![") {
+        return Some(
+            "an email address in an image description: cmark-gfm makes it a link inside the image \
+             (the HTML alt text shows only its text, so the page is the same); linkscan, as for links, \
+             leaves image descriptions alone",
+        );
+    }
+    if ours.iter().chain(theirs).any(|(_, text)| text.ends_with('\\')) {
+        return Some(
+            "a link ending in a backslash took it from an escape (`x]\\_`): cmark-gfm then reads the \
+             character after it as markup (here a `_` closing emphasis, which changes the text an email \
+             address is found in); pulldown-cmark had read it as escaped text, and the events are not \
+             parsed again",
+        );
+    }
+    None
+}
+
+#[test]
+fn gfm_autolinks_agree_with_cmark_gfm_on_real_markdown() {
+    let files = markdown_corpus::corpus();
+    assert!(files.len() >= 20, "the corpus has {} files", files.len());
+    let (mut total, mut agreed) = (0, 0);
+    let mut disagreements = Vec::new();
+    for path in &files {
+        let Ok(markdown) = std::fs::read_to_string(path) else { continue };
+        let (a, b) = (ours(&markdown), theirs(&markdown));
+        let (a, b): (Links, Links) = (a.into_iter().flatten().collect(), b.into_iter().flatten().collect());
+        total += b.len();
+        if a == b {
+            agreed += b.len();
+        } else {
+            disagreements.push((path.clone(), a, b));
+        }
+    }
+    println!(
+        "cmark-gfm differential, real Markdown: {} files, {total} autolinks, {agreed} in agreeing files",
+        files.len()
+    );
+    for (path, a, b) in &disagreements {
+        println!("  {}", path.display());
+        for l in a.iter().filter(|l| !b.contains(l)) {
+            println!("    only linkscan:  {l:?}");
+        }
+        for l in b.iter().filter(|l| !a.contains(l)) {
+            println!("    only cmark-gfm: {l:?}");
+        }
+    }
+    assert!(disagreements.is_empty(), "{} files disagree", disagreements.len());
+}
