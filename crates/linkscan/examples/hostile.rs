@@ -14,7 +14,7 @@
 //! A filter after the mode keeps the cases whose `path/family` name
 //! contains it.
 
-use linkscan::markdown::{Autolinks, gfm_options};
+use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use linkscan::{LinkFinder, TldPolicy};
 use pulldown_cmark::{Options, Parser};
 use std::hint::black_box;
@@ -64,6 +64,10 @@ const FAMILIES: &[Family] = &[
     family("underscore-url", "", "_www.a.com_"),
     family("star-url", "", "*http://a.com/*"),
     family("emphasis", "", "**a "),
+    family("bracket-url", "", "[http://a.com "),
+    family("code-url", "", "http://a.com`x` "),
+    family("escape-www", "", "\\_www.a.com\\_ "),
+    family("quoted-lines", "", "> http://a.com/*x*\n>www.b.org "),
     family("emphasis-nested", "", "*_~"),
     family("lt", "", "<"),
     family("backslash", "", "\\"),
@@ -80,6 +84,8 @@ const FAMILIES: &[Family] = &[
 pub enum Path {
     Find(fn() -> LinkFinder),
     Markdown(fn() -> LinkFinder, Options),
+    /// The event adapter alone, over pulldown-cmark's events.
+    MarkdownEvents(fn() -> LinkFinder, Options),
     Html,
     Format,
 }
@@ -100,6 +106,7 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("gfm-unicode-ends", Path::Find(|| LinkFinder::gfm().unicode_ends(true))),
         ("md4c", Path::Find(LinkFinder::md4c)),
         ("markdown-gfm", Path::Markdown(LinkFinder::gfm, gfm_options())),
+        ("markdown-gfm-events", Path::MarkdownEvents(LinkFinder::gfm, gfm_options())),
         ("markdown-md4c", Path::Markdown(LinkFinder::md4c, Options::empty())),
         ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
         ("html", Path::Html),
@@ -127,6 +134,11 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
         Path::Find(_) => finder.links(text).map(|l| l.end()).sum(),
         Path::Markdown(_, options) => {
             let mut html = String::new();
+            pulldown_cmark::html::push_html(&mut html, MarkdownAutolinks::new(text, options, finder));
+            html.len()
+        }
+        Path::MarkdownEvents(_, options) => {
+            let mut html = String::new();
             pulldown_cmark::html::push_html(
                 &mut html,
                 Autolinks::new(Parser::new_ext(text, options), finder),
@@ -140,7 +152,7 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
 
 fn finder_of(path: Path) -> LinkFinder {
     match path {
-        Path::Find(make) | Path::Markdown(make, _) => make(),
+        Path::Find(make) | Path::Markdown(make, _) | Path::MarkdownEvents(make, _) => make(),
         Path::Html | Path::Format => LinkFinder::new(),
     }
 }

@@ -182,6 +182,10 @@ fn find_links(source: &str, finder: &LinkFinder, run: &[Spanned<'_>]) -> Vec<Sou
     let mut opened: Vec<Opened> = Vec::new();
     // Where the last link ended: no later link starts or looks back before.
     let mut consumed = start;
+    // Where the last leaf event (text, code span, …) ended: a backslash
+    // after it that no event covers escapes the next text's first byte
+    // (the container's first text may follow its escaping backslash).
+    let mut leaf_end = 0;
     for (event, range) in run {
         // The raw text this event covers, from where cmark-gfm reads it as
         // text: a plain text (after an escaped first byte); the rest of a
@@ -212,11 +216,15 @@ fn find_links(source: &str, finder: &LinkFinder, run: &[Spanned<'_>]) -> Vec<Sou
             Event::End(_) => None,
             Event::Text(text) if angles == 0 && is_plain(source, text, range) => {
                 let p = range.start.max(consumed);
-                Some(if p == range.start && is_escaped(bytes, p) { p + 1 } else { p })
+                let escaped = p == range.start && p > leaf_end && is_escape(bytes, p);
+                Some(if escaped { p + 1 } else { p })
             }
             _ if range.start < consumed && consumed < range.end => Some(consumed),
             _ => None,
         };
+        if !matches!(event, Event::Start(_) | Event::End(_)) {
+            leaf_end = range.end;
+        }
         let Some(mut p) = from else { continue };
         while p < range.end {
             match bytes[p] {
@@ -242,13 +250,12 @@ fn find_links(source: &str, finder: &LinkFinder, run: &[Spanned<'_>]) -> Vec<Sou
     links
 }
 
-/// Whether the byte at `p`, the first of a text event, is escaped: ASCII
-/// punctuation after an odd run of backslashes (pulldown-cmark starts a
-/// text at an escaped character, and no event covers the backslash).
-fn is_escaped(bytes: &[u8], p: usize) -> bool {
-    p < bytes.len()
-        && bytes[p].is_ascii_punctuation()
-        && bytes[..p].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 1
+/// Whether the byte at `p`, the first of a text event, follows a backslash
+/// that escapes it: pulldown-cmark starts a text at an escaped ASCII
+/// punctuation character, and no event covers the backslash (the caller
+/// checks that the last event ended before it).
+fn is_escape(bytes: &[u8], p: usize) -> bool {
+    p > 0 && p < bytes.len() && bytes[p - 1] == b'\\' && bytes[p].is_ascii_punctuation()
 }
 
 /// Whether cmark-gfm allows a `www.` link at `p` (not the container's
