@@ -1,12 +1,26 @@
-//! Autolinks for [pulldown-cmark] event streams (feature `pulldown-cmark`).
+//! Autolinks for [pulldown-cmark] (feature `pulldown-cmark`).
 //!
-//! [`Autolinks`] wraps any iterator of pulldown-cmark events and yields the
-//! same events with the links a [`LinkFinder`] finds turned into link
-//! events. It merges adjacent text events first; leaves the text of code
-//! blocks, links, images and metadata blocks alone (code spans and HTML are
-//! not text events); and tells the finder what markup is at each edge of a
-//! text run ([`Context`]), so that GFM's rule on what may precede a `www.`
-//! link and MD4C's delimiter rules see what the original parsers see.
+//! [`MarkdownAutolinks`] parses Markdown and yields pulldown-cmark's
+//! events with autolinks, decided as the dialect's reference parser
+//! decides them: for GFM, URL and `www.` links on the source, as cmark-gfm
+//! does (see its documentation). Its
+//! [`into_offset_iter`](MarkdownAutolinks::into_offset_iter) gives each
+//! event's source range.
+//!
+//! [`Autolinks`] wraps any iterator of pulldown-cmark events, for pipelines
+//! that have events but not their source, and yields the same events with
+//! the links a [`LinkFinder`] finds turned into link events. It merges
+//! adjacent text events first; leaves the text of code blocks, links,
+//! images and metadata blocks alone (code spans and HTML are not text
+//! events); and tells the finder what markup is at each edge of a text run
+//! ([`Context`](crate::Context)), so that GFM's rule on what may precede a
+//! `www.` link and MD4C's delimiter rules see what the original parsers
+//! see. It is approximate where the dialect decides on the source: it sees
+//! text after pulldown-cmark has decoded entities and escapes and taken
+//! emphasis, code-span backticks and brackets as markup, so
+//! `https://a.org/src/__init__.py` ends at `src/` (then bold `init`),
+//! `https://a.com&copy;b` links `©`, and a URL inside an unmatched `[` is
+//! linked — what [`MarkdownAutolinks`] gets right.
 //!
 //! ```
 //! use linkscan::{markdown::Autolinks, LinkFinder};
@@ -21,15 +35,18 @@
 //!
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
-use crate::finder::{Context, Dialect, Edge, Kinds, LinkFinder, Links, Scan};
-use crate::html::is_safe_href;
+use crate::finder::{Dialect, Edge, Kinds, LinkFinder};
 use alloc::borrow::Cow;
-use alloc::collections::VecDeque;
-use alloc::string::String;
-use pulldown_cmark::{CowStr, Event, LinkType, Options, Parser, Tag, TagEnd};
+use core::ops::Range;
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
+mod adapter;
 mod source;
-use source::{SourcePass, Spanned};
+use adapter::SpannedAutolinks;
+use source::SourcePass;
+
+/// An event and the source range it comes from.
+pub(crate) type Spanned<'a> = (Event<'a>, Range<usize>);
 
 /// The pulldown-cmark options for GitHub Flavored Markdown's other
 /// extensions, as cmark-gfm enables them with `autolink`: tables,
@@ -67,20 +84,21 @@ pub fn gfm_options() -> Options {
 /// assert_eq!(out, "<p>See <a href=\"https://a.org/src/__init__.py\">https://a.org/src/__init__.py</a> now</p>\n");
 /// ```
 pub struct MarkdownAutolinks<'f, 'a> {
-    events: Autolinks<'f, 'a, WithoutOffsets<'f, 'a>>,
+    events: SpannedAutolinks<'f, 'a, SourcePass<'f, 'a>>,
 }
-
-/// The source pass's events without their ranges.
-type WithoutOffsets<'f, 'a> = core::iter::Map<SourcePass<'f, 'a>, fn(Spanned<'a>) -> Event<'a>>;
 
 impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// Parses `markdown` with pulldown-cmark `options`; `finder` decides
     /// what is a link.
     pub fn new(markdown: &'a str, options: Options, finder: &'f LinkFinder) -> Self {
+        Self::from_parser(markdown, Parser::new_ext(markdown, options), finder)
+    }
+
+    /// The same over a parser of `markdown` made by the caller (with a
+    /// broken-link callback, say).
+    pub fn from_parser(markdown: &'a str, parser: Parser<'a>, finder: &'f LinkFinder) -> Self {
         let on_source = finder.dialect() == Dialect::Gfm;
-        let parser = Parser::new_ext(markdown, options).into_offset_iter();
-        let pass = SourcePass::new(markdown, parser, finder, on_source);
-        let events = pass.map((|(event, _)| event) as fn(Spanned<'a>) -> Event<'a>);
+        let pass = SourcePass::new(markdown, parser.into_offset_iter(), finder, on_source);
         // URL and `www.` links were made on the source: the event adapter
         // finds email addresses only.
         let finder = if on_source {
@@ -88,7 +106,29 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
         } else {
             Cow::Borrowed(finder)
         };
-        MarkdownAutolinks { events: Autolinks::with_finder(events, finder) }
+        MarkdownAutolinks { events: SpannedAutolinks::new(pass, finder) }
+    }
+
+    /// The events with their source ranges, as pulldown-cmark's
+    /// `into_offset_iter` gives them; a link made here spans its text
+    /// (within decoded text: its exact bytes where the text is its source,
+    /// else the entities and escapes it covers, whole).
+    ///
+    /// ```
+    /// use linkscan::{markdown::{gfm_options, MarkdownAutolinks}, LinkFinder};
+    /// use pulldown_cmark::{Event, Tag};
+    ///
+    /// let markdown = "# Title\n\nMail a@b.org or see www.c.net.";
+    /// let finder = LinkFinder::gfm();
+    /// let links: Vec<_> = MarkdownAutolinks::new(markdown, gfm_options(), &finder)
+    ///     .into_offset_iter()
+    ///     .filter(|(event, _)| matches!(event, Event::Start(Tag::Link { .. })))
+    ///     .map(|(_, range)| &markdown[range])
+    ///     .collect();
+    /// assert_eq!(links, ["a@b.org", "www.c.net"]);
+    /// ```
+    pub fn into_offset_iter(self) -> MarkdownOffsetIter<'f, 'a> {
+        MarkdownOffsetIter { events: self.events }
     }
 }
 
@@ -97,59 +137,58 @@ impl<'a> Iterator for MarkdownAutolinks<'_, 'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
-        self.events.next()
+        self.events.next().map(|(event, _)| event)
     }
 }
 
 impl core::fmt::Debug for MarkdownAutolinks<'_, '_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("MarkdownAutolinks").finish_non_exhaustive()
+        f.debug_struct("MarkdownAutolinks").field("finder", &*self.events.finder).finish_non_exhaustive()
+    }
+}
+
+/// [`MarkdownAutolinks`]' events with their source ranges.
+pub struct MarkdownOffsetIter<'f, 'a> {
+    events: SpannedAutolinks<'f, 'a, SourcePass<'f, 'a>>,
+}
+
+impl<'a> Iterator for MarkdownOffsetIter<'_, 'a> {
+    type Item = (Event<'a>, Range<usize>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Event<'a>, Range<usize>)> {
+        self.events.next()
+    }
+}
+
+impl core::fmt::Debug for MarkdownOffsetIter<'_, '_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MarkdownOffsetIter").field("finder", &*self.events.finder).finish_non_exhaustive()
     }
 }
 
 /// Events with autolinks inserted: see the [module documentation](self).
 pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
-    events: I,
-    /// The event after a text run, read to merge texts and learn the edge.
-    lookahead: Option<Event<'a>>,
-    finder: Cow<'f, LinkFinder>,
-    /// Events produced but not yet yielded.
-    queue: VecDeque<Event<'a>>,
-    /// How many links or images we are inside.
-    in_link: usize,
-    /// Inside a code block or metadata block.
-    in_literal: bool,
-    /// What the last event yielded means for text after it.
-    before: Edge,
-    /// A run of text whose links are being yielded one at a time.
-    run: Option<Run<'a>>,
+    events: SpannedAutolinks<'f, 'a, NoOffsets<I>>,
 }
 
-/// A text run being linkified: its links are found one at a time, so the
-/// events queued at any moment are at most one link's, however long the
-/// paragraph (memory stays bounded, time per byte flat).
-struct Run<'a> {
-    text: CowStr<'a>,
-    scan: Scan,
-    /// Where the text not yet yielded starts.
-    pos: usize,
-}
+/// Events without source ranges, given empty ones.
+struct NoOffsets<I>(I);
 
-/// `text[start..end]`, borrowed from the source where `text` is.
-fn piece<'a>(text: &CowStr<'a>, start: usize, end: usize) -> CowStr<'a> {
-    match text {
-        CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
-        other => CowStr::from(String::from(&other[start..end])),
+impl<'a, I: Iterator<Item = Event<'a>>> Iterator for NoOffsets<I> {
+    type Item = Spanned<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Spanned<'a>> {
+        self.0.next().map(|event| (event, 0..0))
     }
 }
 
 impl<'a, I: Iterator<Item = Event<'a>>> core::fmt::Debug for Autolinks<'_, 'a, I> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Autolinks")
-            .field("finder", &*self.finder)
-            .field("queued", &self.queue.len())
-            .field("in_link", &self.in_link)
-            .field("in_literal", &self.in_literal)
+            .field("finder", &*self.events.finder)
+            .field("queued", &self.events.queued())
             .finish_non_exhaustive()
     }
 }
@@ -158,80 +197,21 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// Wraps `events`; `finder` decides what is a link (use
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
     pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
-        Self::with_finder(events.into_iter(), Cow::Borrowed(finder))
+        Autolinks { events: SpannedAutolinks::new(NoOffsets(events.into_iter()), Cow::Borrowed(finder)) }
     }
+}
 
-    /// Wraps `events` with a finder it may own.
-    pub(crate) fn with_finder(events: I, finder: Cow<'f, LinkFinder>) -> Self {
-        Autolinks {
-            events,
-            lookahead: None,
-            finder,
-            queue: VecDeque::new(),
-            in_link: 0,
-            in_literal: false,
-            before: Edge::Block,
-            run: None,
-        }
-    }
+impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
+    type Item = Event<'a>;
 
-    /// The events for one run of text: the text itself when it has no
-    /// link, else nothing (its first link's events are queued, and the rest
-    /// of the run is kept to go on with). Kept out of line: the hot path of
-    /// `next` stays small.
-    #[inline(never)]
-    fn linkify(&mut self, text: CowStr<'a>, after: Edge) -> Option<Event<'a>> {
-        if !self.finder.may_have_links(&text) {
-            return Some(Event::Text(text));
-        }
-        let scan = Scan::new(Context::new(self.before, after));
-        self.run = Some(Run { text, scan, pos: 0 });
-        self.advance();
-        None
-    }
-
-    /// Queues the events up to and including the run's next link, or, when
-    /// it has no more, the rest of its text (and ends the run).
-    fn advance(&mut self) {
-        let Some(run) = &mut self.run else { return };
-        loop {
-            let mut links = Links::resume(&self.finder, &run.text, core::mem::take(&mut run.scan));
-            let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
-            run.scan = links.into_scan();
-            match next {
-                // The same rule as `html`: a link whose target would run
-                // script stays plain text.
-                Some((_, _, href)) if !is_safe_href(&href) => continue,
-                Some((start, end, href)) => {
-                    if start > run.pos {
-                        self.queue.push_back(Event::Text(piece(&run.text, run.pos, start)));
-                    }
-                    self.queue.push_back(Event::Start(Tag::Link {
-                        link_type: LinkType::Autolink,
-                        dest_url: CowStr::from(href),
-                        title: CowStr::Borrowed(""),
-                        id: CowStr::Borrowed(""),
-                    }));
-                    self.queue.push_back(Event::Text(piece(&run.text, start, end)));
-                    self.queue.push_back(Event::End(TagEnd::Link));
-                    run.pos = end;
-                    return;
-                }
-                None => break,
-            }
-        }
-        if let Some(run) = self.run.take() {
-            if run.pos == 0 {
-                self.queue.push_back(Event::Text(run.text)); // no link at all: the text as it came
-            } else if run.pos < run.text.len() {
-                self.queue.push_back(Event::Text(piece(&run.text, run.pos, run.text.len())));
-            }
-        }
+    #[inline]
+    fn next(&mut self) -> Option<Event<'a>> {
+        self.events.next().map(|(event, _)| event)
     }
 }
 
 /// What an event before a text run means for it.
-fn edge_before(event: &Event<'_>) -> Edge {
+pub(crate) fn edge_before(event: &Event<'_>) -> Edge {
     match event {
         Event::SoftBreak | Event::HardBreak => Edge::Line,
         Event::Start(Tag::Emphasis | Tag::Strong | Tag::Strikethrough) => Edge::EmphasisOpen,
@@ -242,7 +222,7 @@ fn edge_before(event: &Event<'_>) -> Edge {
 }
 
 /// What an event after a text run (or the end of events) means for it.
-fn edge_after(event: Option<&Event<'_>>) -> Edge {
+pub(crate) fn edge_after(event: Option<&Event<'_>>) -> Edge {
     match event {
         None => Edge::Block,
         Some(event) => edge_before(event),
@@ -273,59 +253,5 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
                 | TagEnd::Subscript
         ),
         _ => false,
-    }
-}
-
-impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
-    type Item = Event<'a>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Event<'a>> {
-        loop {
-            if let Some(event) = self.queue.pop_front() {
-                return Some(event);
-            }
-            if self.run.is_some() {
-                self.advance();
-                continue;
-            }
-            let event = if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
-            match event {
-                Event::Text(text) if self.in_link == 0 && !self.in_literal => {
-                    // Merge the text events that follow into one buffer
-                    // (appending: linear in the text, however many events).
-                    let mut text = text;
-                    let mut merged: Option<String> = None;
-                    loop {
-                        match self.events.next() {
-                            Some(Event::Text(more)) => {
-                                merged.get_or_insert_with(|| String::from(&*text)).push_str(&more);
-                            }
-                            next => {
-                                self.lookahead = next;
-                                break;
-                            }
-                        }
-                    }
-                    if let Some(merged) = merged {
-                        text = CowStr::from(merged);
-                    }
-                    let after = edge_after(self.lookahead.as_ref());
-                    let event = self.linkify(text, after);
-                    self.before = Edge::Other;
-                    match event {
-                        Some(event) => return Some(event),
-                        None => continue,
-                    }
-                }
-                Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.in_link += 1,
-                Event::End(TagEnd::Link | TagEnd::Image) => self.in_link = self.in_link.saturating_sub(1),
-                Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
-                Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
-                _ => {}
-            }
-            self.before = edge_before(&event);
-            return Some(event);
-        }
     }
 }

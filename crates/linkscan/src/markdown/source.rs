@@ -19,16 +19,13 @@
 //! outside the link as literal text, and its delimiters are not paired
 //! again with others.
 
-use super::is_block_edge;
+use super::{Spanned, is_block_edge};
 use crate::finder::LinkFinder;
 use crate::gfm;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use core::ops::Range;
 use pulldown_cmark::{CowStr, Event, LinkType, OffsetIter, Tag, TagEnd};
-
-/// An event and the source range it comes from.
-pub(crate) type Spanned<'a> = (Event<'a>, Range<usize>);
 
 /// pulldown-cmark's events with offsets, GFM URL and `www.` autolinks made
 /// on the source (see the [module documentation](self)).

@@ -1,0 +1,219 @@
+//! The event adapter's core: links found on the decoded text of
+//! pulldown-cmark events, each event carrying its source range.
+//!
+//! Adjacent text events are merged into one run (appending: linear in the
+//! text, however many events); the run's links are found one at a time (a
+//! kept [`Scan`]), so the events queued never exceed one link's, however
+//! long the paragraph. Where the text came from is kept per merged event,
+//! so that a link's range points into the source (exactly within a text
+//! that is its source; a decoded entity or escape maps as a whole).
+
+use super::{Spanned, edge_after, edge_before};
+use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
+use crate::html::is_safe_href;
+use alloc::borrow::Cow;
+use alloc::collections::VecDeque;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
+
+/// Links found on decoded text; see the [module documentation](self).
+pub(crate) struct SpannedAutolinks<'f, 'a, I: Iterator<Item = Spanned<'a>>> {
+    events: I,
+    /// The event after a text run, read to merge texts and learn the edge.
+    lookahead: Option<Spanned<'a>>,
+    pub(crate) finder: Cow<'f, LinkFinder>,
+    /// Events produced but not yet yielded.
+    queue: VecDeque<Spanned<'a>>,
+    /// How many links or images we are inside.
+    in_link: usize,
+    /// Inside a code block or metadata block.
+    in_literal: bool,
+    /// What the last event yielded means for text after it.
+    before: Edge,
+    /// A run of text whose links are being yielded one at a time.
+    run: Option<Run<'a>>,
+}
+
+/// A text run being linkified.
+struct Run<'a> {
+    text: CowStr<'a>,
+    /// Where its text came from: the source range of the whole run, and,
+    /// when events were merged, (offset in `text`, source range) of each.
+    whole: Range<usize>,
+    merged: Vec<(usize, Range<usize>)>,
+    scan: Scan,
+    /// Where the text not yet yielded starts.
+    pos: usize,
+}
+
+impl<'a> Run<'a> {
+    /// The source offset of text offset `at` (the start of a character):
+    /// exact within a text that is its source (same length), else the start
+    /// (or, for an `end`, the end) of the event it came from.
+    fn source(&self, at: usize, end: bool) -> usize {
+        let single = [(0, self.whole.clone())];
+        let sources = if self.merged.is_empty() { &single[..] } else { &self.merged[..] };
+        let i = sources.partition_point(|(offset, _)| if end { *offset < at } else { *offset <= at });
+        let (offset, range) = &sources[i.saturating_sub(1)];
+        let next = sources.get(i).map_or(self.text.len(), |(o, _)| *o);
+        if next - offset == range.len() {
+            range.start + (at - offset)
+        } else if end {
+            range.end
+        } else {
+            range.start
+        }
+    }
+
+    /// `text[start..end]` (borrowed from the source where the run's text
+    /// is) as an event with its source range.
+    fn piece(&self, start: usize, end: usize) -> Spanned<'a> {
+        let text = match &self.text {
+            CowStr::Borrowed(b) => CowStr::Borrowed(&b[start..end]),
+            other => CowStr::from(String::from(&other[start..end])),
+        };
+        (Event::Text(text), self.source(start, false)..self.source(end, true))
+    }
+}
+
+impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
+    pub(crate) fn new(events: I, finder: Cow<'f, LinkFinder>) -> Self {
+        SpannedAutolinks {
+            events,
+            lookahead: None,
+            finder,
+            queue: VecDeque::new(),
+            in_link: 0,
+            in_literal: false,
+            before: Edge::Block,
+            run: None,
+        }
+    }
+
+    /// The events queued at the moment (for `Debug`).
+    pub(crate) fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The events for one run of text: the text itself when it has no
+    /// link, else nothing (its first link's events are queued, and the rest
+    /// of the run is kept to go on with). Kept out of line: the hot path of
+    /// `next` stays small.
+    #[inline(never)]
+    fn linkify(&mut self, run: Run<'a>, after: Edge) -> Option<Spanned<'a>> {
+        if !self.finder.may_have_links(&run.text) {
+            return Some((Event::Text(run.text), run.whole));
+        }
+        let scan = Scan::new(Context::new(self.before, after));
+        self.run = Some(Run { scan, ..run });
+        self.advance();
+        None
+    }
+
+    /// Queues the events up to and including the run's next link, or, when
+    /// it has no more, the rest of its text (and ends the run).
+    fn advance(&mut self) {
+        let Some(run) = &mut self.run else { return };
+        loop {
+            let mut links = Links::resume(&self.finder, &run.text, core::mem::take(&mut run.scan));
+            let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
+            run.scan = links.into_scan();
+            match next {
+                // The same rule as `html`: a link whose target would run
+                // script stays plain text.
+                Some((_, _, href)) if !is_safe_href(&href) => continue,
+                Some((start, end, href)) => {
+                    if start > run.pos {
+                        self.queue.push_back(run.piece(run.pos, start));
+                    }
+                    let (text, range) = run.piece(start, end);
+                    let link = Tag::Link {
+                        link_type: LinkType::Autolink,
+                        dest_url: CowStr::from(href),
+                        title: CowStr::Borrowed(""),
+                        id: CowStr::Borrowed(""),
+                    };
+                    self.queue.push_back((Event::Start(link), range.clone()));
+                    self.queue.push_back((text, range.clone()));
+                    self.queue.push_back((Event::End(TagEnd::Link), range));
+                    run.pos = end;
+                    return;
+                }
+                None => break,
+            }
+        }
+        if let Some(run) = self.run.take() {
+            if run.pos == 0 {
+                // No link at all: the text as it came.
+                self.queue.push_back((Event::Text(run.text), run.whole));
+            } else if run.pos < run.text.len() {
+                self.queue.push_back(run.piece(run.pos, run.text.len()));
+            }
+        }
+    }
+}
+
+impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, I> {
+    type Item = Spanned<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Spanned<'a>> {
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                return Some(event);
+            }
+            if self.run.is_some() {
+                self.advance();
+                continue;
+            }
+            let (event, range) =
+                if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
+            match event {
+                Event::Text(text) if self.in_link == 0 && !self.in_literal => {
+                    // Merge the text events that follow into one buffer.
+                    let mut text = text;
+                    let mut whole = range.clone();
+                    let mut merged_sources = Vec::new();
+                    let mut merged: Option<String> = None;
+                    loop {
+                        match self.events.next() {
+                            Some((Event::Text(more), more_range)) => {
+                                let buffer = merged.get_or_insert_with(|| {
+                                    merged_sources.push((0, range.clone()));
+                                    String::from(&*text)
+                                });
+                                merged_sources.push((buffer.len(), more_range.clone()));
+                                buffer.push_str(&more);
+                                whole.end = whole.end.max(more_range.end);
+                            }
+                            next => {
+                                self.lookahead = next;
+                                break;
+                            }
+                        }
+                    }
+                    if let Some(merged) = merged {
+                        text = CowStr::from(merged);
+                    }
+                    let after = edge_after(self.lookahead.as_ref().map(|(e, _)| e));
+                    let run = Run { text, whole, merged: merged_sources, scan: Scan::default(), pos: 0 };
+                    let event = self.linkify(run, after);
+                    self.before = Edge::Other;
+                    match event {
+                        Some(event) => return Some(event),
+                        None => continue,
+                    }
+                }
+                Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.in_link += 1,
+                Event::End(TagEnd::Link | TagEnd::Image) => self.in_link = self.in_link.saturating_sub(1),
+                Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
+                Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
+                _ => {}
+            }
+            self.before = edge_before(&event);
+            return Some((event, range));
+        }
+    }
+}
