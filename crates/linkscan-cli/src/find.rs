@@ -4,7 +4,9 @@ use crate::input::Position;
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
 use clap::ValueEnum;
-use linkscan::{LinkFinder, OffsetConverter, OffsetUnit};
+use linkscan::markdown::{document_links, gfm_options};
+use linkscan::{Link, LinkFinder, OffsetConverter, OffsetUnit};
+use pulldown_cmark::Options;
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -89,6 +91,12 @@ pub struct Settings {
     /// (text format, --count, -l), for `xargs -0`.
     #[arg(short = '0', long)]
     pub null: bool,
+    /// Read each input as a Markdown document and list its links: inline,
+    /// reference, definition, image, autolink (`<…>`) and literal (found by
+    /// the dialect), with their destinations; none in code. Inputs are read
+    /// whole.
+    #[arg(long, conflicts_with = "host_report")]
+    pub markdown: bool,
     /// tsv: a first line naming the columns.
     #[arg(long)]
     pub header: bool,
@@ -145,67 +153,113 @@ impl crate::pipeline::Weight for Found {
     }
 }
 
-/// Formats the links of one chunk.
-fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
-    let mut found = Found { out: Vec::new(), links: 0, keys: Vec::new() };
-    let format = settings.format();
-    let unit = settings.offsets.index();
-    let mut conv = OffsetConverter::new(text, settings.offsets.unit());
-    let base = start.units()[unit];
-    let (mut line, mut line_start, mut cursor) = (start.line, start.line_start[unit], 0);
-    let mut file_json = b"{\"file\":".to_vec();
-    json_string(&mut file_json, file);
-    let separator = if settings.null { "\0" } else { ":" };
-    let color = settings.color.enabled();
-    let out = &mut found.out;
-    for link in finder.links(text) {
-        found.links += 1;
+/// Writes the records of one chunk of text (or one Markdown document) in
+/// the chosen format: positions counted from the chunk's start.
+struct Records<'s> {
+    settings: &'s Settings,
+    format: Format,
+    file: &'s str,
+    /// `{"file":"…"` for JSON Lines.
+    file_json: Vec<u8>,
+    text: &'s str,
+    conv: OffsetConverter<'s>,
+    /// The chunk's first offset and line, and where that line starts, in
+    /// the --offsets unit.
+    base: u64,
+    line: u64,
+    line_start: u64,
+    /// Where the line count has reached (a record's start: records come in
+    /// order of their starts, and Markdown links may nest).
+    counted: usize,
+    /// How far --format marked has copied the text.
+    copied: usize,
+    found: Found,
+}
+
+impl<'s> Records<'s> {
+    fn new(settings: &'s Settings, file: &'s str, text: &'s str, start: Position) -> Self {
+        let unit = settings.offsets.index();
+        let mut file_json = b"{\"file\":".to_vec();
+        json_string(&mut file_json, file);
+        Records {
+            settings,
+            format: settings.format(),
+            file,
+            file_json,
+            text,
+            conv: OffsetConverter::new(text, settings.offsets.unit()),
+            base: start.units()[unit],
+            line: start.line,
+            line_start: start.line_start[unit],
+            counted: 0,
+            copied: 0,
+            found: Found { out: Vec::new(), links: 0, keys: Vec::new() },
+        }
+    }
+
+    /// One link at `text[start..end]` of the input: its `kind`, `text` and
+    /// `href` fields; `shown` by the text format and `-o`; `link` for
+    /// --host-report.
+    fn record(
+        &mut self,
+        (start, end): (usize, usize),
+        [kind, text, href, shown]: [&str; 4],
+        link: Option<&Link<'_>>,
+    ) {
+        let settings = self.settings;
+        self.found.links += 1;
         match settings.unique {
-            Some(UniqueBy::Href) => found.keys.push(link.href().into_owned()),
-            Some(UniqueBy::Text) => found.keys.push(link.as_str().to_string()),
+            Some(UniqueBy::Href) => self.found.keys.push(href.to_string()),
+            Some(UniqueBy::Text) => self.found.keys.push(text.to_string()),
             None => {}
         }
         if settings.unique.is_some() || settings.count || settings.quiet || settings.files_with_links {
-            continue;
+            return;
         }
-        if format == Format::Marked {
-            out.extend_from_slice(&text.as_bytes()[cursor..link.start()]);
-            out.extend_from_slice("⸠".as_bytes());
-            out.extend_from_slice(link.as_str().as_bytes());
-            out.extend_from_slice("⸡".as_bytes());
-            cursor = link.end();
-            continue;
+        let out = &mut self.found.out;
+        if self.format == Format::Marked {
+            // A link nested in one already marked (Markdown) is not marked again.
+            if start >= self.copied {
+                out.extend_from_slice(&self.text.as_bytes()[self.copied..start]);
+                out.extend_from_slice("⸠".as_bytes());
+                out.extend_from_slice(&self.text.as_bytes()[start..end]);
+                out.extend_from_slice("⸡".as_bytes());
+                self.copied = end;
+            }
+            return;
         }
         if settings.only_matching {
-            out.extend_from_slice(link.as_str().as_bytes());
+            out.extend_from_slice(shown.as_bytes());
             out.push(b'\n');
-            continue;
+            return;
         }
-        let gap = &text.as_bytes()[cursor..link.start()];
+        let gap = &self.text.as_bytes()[self.counted..start];
         if let Some(nl) = memchr::memrchr(b'\n', gap) {
-            line += memchr::memchr_iter(b'\n', gap).count() as u64;
-            line_start = base + conv.convert(cursor + nl + 1) as u64;
+            self.line += memchr::memchr_iter(b'\n', gap).count() as u64;
+            self.line_start = self.base + self.conv.convert(self.counted + nl + 1) as u64;
         }
-        cursor = link.end();
-        let (s, e) = (base + conv.convert(link.start()) as u64, base + conv.convert(link.end()) as u64);
-        let col = s - line_start + 1;
-        let _ = match format {
-            Format::Text if color => writeln!(
+        self.counted = start;
+        let s = self.base + self.conv.convert(start) as u64;
+        let e = s
+            + OffsetConverter::new(&self.text[start..end], settings.offsets.unit()).convert(end - start)
+                as u64;
+        let (line, col, file) = (self.line, s - self.line_start + 1, self.file);
+        let separator = if settings.null { "\0" } else { ":" };
+        let _ = match self.format {
+            Format::Text if settings.color.enabled() => writeln!(
                 out,
-                "{MAGENTA}{file}{RESET}{separator}{GREEN}{line}{RESET}:{col}: {BOLD_RED}{}{RESET}",
-                link.as_str()
+                "{MAGENTA}{file}{RESET}{separator}{GREEN}{line}{RESET}:{col}: {BOLD_RED}{shown}{RESET}"
             ),
-            Format::Text => writeln!(out, "{file}{separator}{line}:{col}: {}", link.as_str()),
+            Format::Text => writeln!(out, "{file}{separator}{line}:{col}: {shown}"),
             Format::Tsv => writeln!(
                 out,
-                "{}\t{line}\t{col}\t{s}\t{e}\t{}\t{}\t{}",
+                "{}\t{line}\t{col}\t{s}\t{e}\t{kind}\t{}\t{}",
                 tsv_field(file),
-                link.kind().as_str(),
-                tsv_field(link.as_str()),
-                tsv_field(&link.href())
+                tsv_field(text),
+                tsv_field(href)
             ),
             Format::Jsonl | Format::Marked => {
-                out.extend_from_slice(&file_json);
+                out.extend_from_slice(&self.file_json);
                 for (key, value) in
                     [(&b",\"line\":"[..], line), (b",\"col\":", col), (b",\"start\":", s), (b",\"end\":", e)]
                 {
@@ -213,23 +267,51 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
                     push_number(out, value);
                 }
                 out.extend_from_slice(b",\"kind\":\"");
-                out.extend_from_slice(link.kind().as_str().as_bytes());
+                out.extend_from_slice(kind.as_bytes());
                 out.extend_from_slice(b"\",\"text\":");
-                json_string(out, link.as_str());
+                json_string(out, text);
                 out.extend_from_slice(b",\"href\":");
-                json_string(out, &link.href());
-                if settings.host_report {
-                    push_host_report(out, &link);
+                json_string(out, href);
+                if let Some(link) = link.filter(|_| settings.host_report) {
+                    push_host_report(out, link);
                 }
                 out.extend_from_slice(b"}\n");
                 Ok(())
             }
         };
     }
-    if format == Format::Marked && !settings.quiet {
-        out.extend_from_slice(&text.as_bytes()[cursor..]);
+
+    /// The chunk's output: with --format marked, the rest of the text.
+    fn finish(mut self) -> Found {
+        if self.format == Format::Marked && !self.settings.quiet {
+            self.found.out.extend_from_slice(&self.text.as_bytes()[self.copied..]);
+        }
+        self.found
     }
-    found
+}
+
+/// Formats the links of one chunk.
+fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
+    let mut records = Records::new(settings, file, text, start);
+    for link in finder.links(text) {
+        let (text, href) = (link.as_str(), link.href());
+        records.record((link.start(), link.end()), [link.kind().as_str(), text, &href, text], Some(&link));
+    }
+    records.finish()
+}
+
+/// Formats the links of one Markdown document (--markdown): kind `inline`,
+/// `reference`, `definition`, `image`, `autolink` or `literal`; its text is
+/// the link text; the text format and `-o` show its destination.
+fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: &str) -> Found {
+    let extensions =
+        if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() };
+    let mut records = Records::new(settings, file, text, Position { line: 1, ..Position::default() });
+    for link in document_links(text, extensions, finder) {
+        let fields = [link.kind.as_str(), &link.text, &link.destination, &link.destination];
+        records.record((link.range.start, link.range.end), fields, None);
+    }
+    records.finish()
 }
 
 /// The `--host-report` fields of a JSON object.
@@ -335,75 +417,85 @@ pub fn run(
     if settings.header && format == Format::Tsv {
         writeln!(out, "file\tline\tcol\tstart\tend\tkind\ttext\thref")?;
     }
-    let result = pipeline::run(
-        &inputs,
-        stream.jobs(),
-        (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
-        |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
-        |step| {
-            match step {
-                Step::Output { input, output, bytes, .. } => {
-                    progress.advance(bytes);
-                    total += output.links;
-                    if settings.quiet && total > 0 {
-                        return Err(found_one());
+    let write = |step: Step<Found>| {
+        match step {
+            Step::Output { input, output, bytes, .. } => {
+                progress.advance(bytes);
+                total += output.links;
+                if settings.quiet && total > 0 {
+                    return Err(found_one());
+                }
+                if settings.files_with_links && per_input == 0 && output.links > 0 {
+                    let name = &inputs[input].display;
+                    if format == Format::Jsonl {
+                        let mut object = b"{\"file\":".to_vec();
+                        json_string(&mut object, name);
+                        out.write_all(&object)?;
+                        out.write_all(b"}\n")?;
+                    } else {
+                        write!(out, "{name}{end}")?;
                     }
-                    if settings.files_with_links && per_input == 0 && output.links > 0 {
-                        let name = &inputs[input].display;
-                        if format == Format::Jsonl {
+                }
+                per_input += output.links;
+                for key in output.keys {
+                    if seen.contains(&key) {
+                        continue;
+                    }
+                    if !settings.count {
+                        write_unique(&mut out, format, settings.unique, &key)?;
+                    }
+                    seen.insert(key);
+                }
+                out.write_all(&output.out)?;
+            }
+            Step::Idle => out.flush()?,
+            Step::Skipped { input, message } => {
+                out.flush()?;
+                eprintln!("linkscan: {}: {message}", inputs[input].display);
+            }
+            Step::Error { input, message } => {
+                crate::report(&mut out, &inputs[input], &message)?;
+                failed = true;
+            }
+            Step::End { input } => {
+                if settings.count && settings.unique.is_none() {
+                    let name = &inputs[input].display;
+                    match format {
+                        Format::Jsonl => {
                             let mut object = b"{\"file\":".to_vec();
                             json_string(&mut object, name);
+                            object.extend_from_slice(b",\"count\":");
+                            push_number(&mut object, per_input);
+                            object.extend_from_slice(b"}\n");
                             out.write_all(&object)?;
-                            out.write_all(b"}\n")?;
-                        } else {
-                            write!(out, "{name}{end}")?;
                         }
+                        _ if several => {
+                            writeln!(out, "{name}{}{per_input}", if settings.null { "\0" } else { ":" })?
+                        }
+                        _ => writeln!(out, "{per_input}")?,
                     }
-                    per_input += output.links;
-                    for key in output.keys {
-                        if seen.contains(&key) {
-                            continue;
-                        }
-                        if !settings.count {
-                            write_unique(&mut out, format, settings.unique, &key)?;
-                        }
-                        seen.insert(key);
-                    }
-                    out.write_all(&output.out)?;
                 }
-                Step::Idle => out.flush()?,
-                Step::Skipped { input, message } => {
-                    out.flush()?;
-                    eprintln!("linkscan: {}: {message}", inputs[input].display);
-                }
-                Step::Error { input, message } => {
-                    crate::report(&mut out, &inputs[input], &message)?;
-                    failed = true;
-                }
-                Step::End { input } => {
-                    if settings.count && settings.unique.is_none() {
-                        let name = &inputs[input].display;
-                        match format {
-                            Format::Jsonl => {
-                                let mut object = b"{\"file\":".to_vec();
-                                json_string(&mut object, name);
-                                object.extend_from_slice(b",\"count\":");
-                                push_number(&mut object, per_input);
-                                object.extend_from_slice(b"}\n");
-                                out.write_all(&object)?;
-                            }
-                            _ if several => {
-                                writeln!(out, "{name}{}{per_input}", if settings.null { "\0" } else { ":" })?
-                            }
-                            _ => writeln!(out, "{per_input}")?,
-                        }
-                    }
-                    per_input = 0;
-                }
+                per_input = 0;
             }
-            Ok(())
-        },
-    );
+        }
+        Ok(())
+    };
+    let result = if settings.markdown {
+        markdown_documents(
+            &inputs,
+            &stream.input,
+            |input, text| process_markdown(&finder, settings, &inputs[input].display, text),
+            write,
+        )
+    } else {
+        pipeline::run(
+            &inputs,
+            stream.jobs(),
+            (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
+            |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
+            write,
+        )
+    };
     match result {
         Err(e) if settings.quiet && e.to_string() == found_one().to_string() => return Ok(ExitCode::SUCCESS),
         other => other.map_err(crate::output_error)?,
@@ -424,6 +516,28 @@ pub fn run(
     } else {
         0
     }))
+}
+
+/// `--markdown`: each input read whole, in order, its links listed by
+/// `process`; the results go to `write` as the pipeline's do.
+fn markdown_documents(
+    inputs: &[crate::input::Input],
+    options: &crate::options::InputOptions,
+    process: impl Fn(usize, &str) -> Found,
+    mut write: impl FnMut(Step<Found>) -> io::Result<()>,
+) -> io::Result<()> {
+    for (input, source) in inputs.iter().enumerate() {
+        match crate::markdown::read_whole(source, options) {
+            Ok(crate::markdown::Whole::Text(text)) => {
+                let output = process(input, &text);
+                write(Step::Output { input, output, bytes: text.len() as u64, weight: 0 })?;
+            }
+            Ok(crate::markdown::Whole::Skipped(message)) => write(Step::Skipped { input, message })?,
+            Err(e) => write(Step::Error { input, message: e.to_string() })?,
+        }
+        write(Step::End { input })?;
+    }
+    Ok(())
 }
 
 /// One distinct value of `--unique`: a line, or a JSON object.

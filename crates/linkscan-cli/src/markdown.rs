@@ -8,7 +8,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 /// What reading a whole input gives.
-enum Whole {
+pub(crate) enum Whole {
     Text(String),
     /// Not read, for this reason: a binary file, or invalid UTF-8 in a
     /// file found by walking.
@@ -18,7 +18,7 @@ enum Whole {
 /// Reads a whole input as UTF-8 (invalid UTF-8 replaced with `lossy`, and
 /// in a binary file searched with `-a`); a binary file is skipped unless
 /// `binary`.
-fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Whole> {
+pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Whole> {
     let mut bytes = Vec::new();
     input.open()?.reader.read_to_end(&mut bytes)?;
     let is_binary = crate::input::is_binary(&bytes);

@@ -665,3 +665,46 @@ fn memory_stays_bounded_at_any_jobs() {
         assert!(peak < 64 * 1024, "-j {jobs}: peak {peak} kB");
     }
 }
+
+#[test]
+fn find_markdown_lists_every_link_with_its_place() {
+    let doc = "# Title\n\nSee [docs](https://a.org/d) and\nwww.b.net/__init__.py `https://code`.\n\n```\nhttps://block.org\n```\n\n![i](p.png)\n\n[r]: https://c.org\n";
+    let path = scratch("doc.md", doc.as_bytes());
+    let path = path.to_str().expect("a UTF-8 path");
+    let out = linkscan(&["find", "--markdown", "--dialect", "gfm", "--format", "jsonl", path], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let got: Vec<(u64, u64, &str, &str, &str)> = lines
+        .iter()
+        .map(|v| {
+            (
+                v["line"].as_u64().unwrap(),
+                v["col"].as_u64().unwrap(),
+                v["kind"].as_str().unwrap(),
+                v["text"].as_str().unwrap(),
+                v["href"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (3, 5, "inline", "docs", "https://a.org/d"),
+            (4, 1, "literal", "www.b.net/__init__.py", "http://www.b.net/__init__.py"),
+            (10, 1, "image", "i", "p.png"),
+            (12, 1, "definition", "r", "https://c.org"),
+        ]
+    );
+    // The offsets point into the file.
+    let start = lines[1]["start"].as_u64().unwrap() as usize;
+    assert!(doc[start..].starts_with("www.b.net"));
+    // The text format shows destinations; -c counts; --host-report is refused.
+    let text = stdout(&linkscan(&["find", "--markdown", path], ""));
+    assert!(text.contains(":3:5: https://a.org/d\n"), "{text}");
+    assert_eq!(stdout(&linkscan(&["find", "--markdown", "-c", path], "")), "4\n");
+    let refused = linkscan(&["find", "--markdown", "--format", "jsonl", "--host-report", path], "");
+    assert_eq!(refused.status.code(), Some(2));
+    // Without --markdown, the same file is text: the code's links are found.
+    assert!(stdout(&linkscan(&["find", "-o", path], "")).contains("https://block.org"));
+}

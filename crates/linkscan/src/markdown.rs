@@ -7,6 +7,9 @@
 //! [`into_offset_iter`](MarkdownAutolinks::into_offset_iter) gives each
 //! event's source range.
 //!
+//! [`document_links`] lists every link of a document — inline, reference,
+//! image, definition, angle autolink, autolink literal — with its range.
+//!
 //! [`Autolinks`] wraps any iterator of pulldown-cmark events, for pipelines
 //! that have events but not their source, and yields the same events with
 //! the links a [`LinkFinder`] finds turned into link events. It merges
@@ -41,8 +44,10 @@ use core::ops::Range;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 mod adapter;
+mod links;
 mod source;
 use adapter::SpannedAutolinks;
+pub use links::{DocumentLink, DocumentLinkKind, document_links};
 use source::SourcePass;
 
 /// An event and the source range it comes from.

@@ -1,13 +1,16 @@
-//! The pulldown-cmark adapter on arbitrary Markdown: it never panics, keeps
-//! every character of the text, adds only balanced link events, and adds
-//! none inside links, images and code.
+//! The pulldown-cmark adapters on arbitrary Markdown: they never panic;
+//! the event adapter keeps every character of the text, adds only balanced
+//! link events, and adds none inside links, images and code; the source
+//! adapter yields well-nested events whose text, links aside, is the
+//! document's, and links whose text is their source.
 
 #![cfg(feature = "pulldown-cmark")]
 
 use linkscan::LinkFinder;
-use linkscan::markdown::Autolinks;
+use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use proptest::prelude::*;
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+use std::ops::Range;
 
 fn markdown() -> impl Strategy<Value = String> {
     let piece = prop::sample::select(vec![
@@ -45,6 +48,13 @@ fn markdown() -> impl Strategy<Value = String> {
         "\\",
         "text",
         "    ",
+        "https://a.org/src/__init__.py",
+        "www.b.net/*c*/d",
+        "&copy;",
+        "\\_",
+        "\\",
+        "http",
+        "://",
     ]);
     prop::collection::vec(piece, 0..30).prop_map(|v| v.concat())
 }
@@ -86,6 +96,92 @@ proptest! {
                 }
             }
             prop_assert_eq!(links, 0);
+        }
+    }
+}
+
+/// The text of `events` outside links, and the source ranges of the links.
+fn outside_links<'a>(events: impl Iterator<Item = (Event<'a>, Range<usize>)>) -> (String, Vec<Range<usize>>) {
+    let (mut text, mut links, mut depth) = (String::new(), Vec::new(), 0);
+    for (event, range) in events {
+        match event {
+            Event::Start(Tag::Link { .. }) => {
+                if depth == 0 {
+                    links.push(range);
+                }
+                depth += 1;
+            }
+            Event::End(TagEnd::Link) => depth -= 1,
+            Event::Text(t) | Event::Code(t) if depth == 0 => text.push_str(&t),
+            _ => {}
+        }
+    }
+    (text, links)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_source_adapter_keeps_the_documents_text(md in markdown()) {
+        for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
+            let events: Vec<(Event, Range<usize>)> =
+                MarkdownAutolinks::new(&md, gfm_options(), &finder).into_offset_iter().collect();
+            // Well nested: every start has its end.
+            let mut open = Vec::new();
+            for (event, _) in &events {
+                match event {
+                    Event::Start(tag) => open.push(tag.to_end()),
+                    Event::End(end) => prop_assert_eq!(open.pop(), Some(*end), "in {:?}", md),
+                    _ => {}
+                }
+            }
+            prop_assert!(open.is_empty());
+            let mut html = String::new();
+            pulldown_cmark::html::push_html(&mut html, events.iter().map(|(e, _)| e.clone()));
+            // Links made on the source hold their source.
+            for pair in events.windows(2) {
+                if let (Event::Start(Tag::Link { link_type: LinkType::Autolink, .. }), Event::Text(t)) = (&pair[0].0, &pair[1].0) {
+                    if !md[pair[0].1.clone()].starts_with('<') && finder.dialect() == linkscan::Dialect::Gfm && !t.contains('@') {
+                        prop_assert_eq!(&md[pair[0].1.clone()], &**t);
+                    }
+                }
+            }
+            // Outside the links, the text is the document's: pulldown-cmark's
+            // text without what lies in the links' ranges (where a link cuts
+            // a decoded entity, escape or code span, its raw rest is text:
+            // such documents are not compared).
+            let (ours, links) = outside_links(events.into_iter());
+            let inside = |r: &Range<usize>| links.iter().any(|l| l.start < r.end && r.start < l.end);
+            let mut theirs = String::new();
+            let mut comparable = true;
+            for (event, range) in Parser::new_ext(&md, gfm_options()).into_offset_iter() {
+                if let Event::Start(_) = event {
+                    // Markup cut by a link edge: its delimiter outside the
+                    // link becomes text.
+                    let holds = |at: usize| links.iter().any(|l| l.contains(&at));
+                    if holds(range.start) != holds(range.end - 1) {
+                        comparable = false;
+                    }
+                }
+                let (Event::Text(t) | Event::Code(t)) = event else { continue };
+                if !inside(&range) {
+                    theirs.push_str(&t);
+                } else if md.get(range.clone()) == Some(&*t) {
+                    // Plain text: keep the bytes outside the links.
+                    for (i, c) in t.char_indices() {
+                        let at = range.start + i;
+                        if !links.iter().any(|l| l.contains(&at)) {
+                            theirs.push(c);
+                        }
+                    }
+                } else if !links.iter().any(|l| l.start <= range.start && range.end <= l.end) {
+                    comparable = false;
+                }
+            }
+            if comparable {
+                prop_assert_eq!(ours, theirs, "in {:?}", md);
+            }
         }
     }
 }
