@@ -71,7 +71,7 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
 }
 
 /// The instruction count of each dump, in the order the dumps were made.
-fn dumped_counts(dir: &Path) -> Result<Vec<u64>, String> {
+pub fn dumped_counts(dir: &Path) -> Result<Vec<u64>, String> {
     let mut dumps: Vec<(u64, u64)> = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();

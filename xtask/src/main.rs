@@ -10,13 +10,16 @@
 //! results criterion left in `target/criterion`; `cargo xtask corpus MB`
 //! writes the CLI benchmark's corpus; `cargo xtask linearity [FILTER]`
 //! counts the instructions of every hostile-input case at two sizes under
-//! callgrind and fails when one grows faster than the input.
+//! callgrind and fails when one grows faster than the input; `cargo xtask
+//! instructions [FILTER]` is the deterministic benchmark (instructions per
+//! byte under callgrind, linkscan next to its peers).
 
 extern crate alloc;
 
 mod bench_table;
 mod corpus;
 mod crosscheck;
+mod instructions;
 mod linearity;
 #[path = "../../crates/linkscan/src/punycode.rs"]
 mod punycode;
@@ -55,11 +58,13 @@ fn main() -> ExitCode {
         ["bench-table"] => bench_table::print(&root().join("target/criterion")),
         ["linearity"] => linearity::check(&root(), ""),
         ["linearity", filter] => linearity::check(&root(), filter),
+        ["instructions"] => instructions::run(&root(), ""),
+        ["instructions", filter] => instructions::run(&root(), filter),
         ["corpus", megabytes] => {
             megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
         }
         _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB \
-                      | cargo xtask linearity [FILTER]"
+                      | cargo xtask linearity [FILTER] | cargo xtask instructions [FILTER]"
             .to_string()),
     };
     match result {

@@ -495,6 +495,13 @@ impl LinkFinder {
                     pos += i + 1;
                 }
             }
+            // Email addresses alone (the Markdown adapter after links made on
+            // the source): an `@` is needed.
+            Dialect::Gfm | Dialect::Md4c
+                if !self.kinds.contains(Kinds::URL) && !self.kinds.contains(Kinds::WWW) =>
+            {
+                return self.kinds.contains(Kinds::EMAIL) && memchr::memchr(b'@', bytes).is_some();
+            }
             Dialect::Gfm | Dialect::Md4c => {
                 // `www.` is found by its dot, rarer than `w` in prose.
                 while let Some(i) = memchr::memchr3(b':', b'@', b'.', &bytes[pos..]) {

@@ -38,10 +38,10 @@
 //!
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
-use crate::finder::{Dialect, Edge, Kinds, LinkFinder};
+use crate::finder::{Dialect, Edge, LinkFinder};
 use alloc::borrow::Cow;
 use core::ops::Range;
-use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, OffsetIter, Options, Parser, Tag, TagEnd};
 
 mod adapter;
 mod links;
@@ -89,7 +89,30 @@ pub fn gfm_options() -> Options {
 /// assert_eq!(out, "<p>See <a href=\"https://a.org/src/__init__.py\">https://a.org/src/__init__.py</a> now</p>\n");
 /// ```
 pub struct MarkdownAutolinks<'f, 'a> {
-    events: SpannedAutolinks<'f, 'a, SourcePass<'f, 'a>>,
+    events: Inner<'f, 'a>,
+}
+
+/// The pass that finds the links: on the source (GFM), or on decoded text.
+enum Inner<'f, 'a> {
+    Source(SourcePass<'f, 'a>),
+    Decoded(SpannedAutolinks<'f, 'a, OffsetIter<'a>>),
+}
+
+impl<'a> Inner<'_, 'a> {
+    #[inline]
+    fn next(&mut self) -> Option<Spanned<'a>> {
+        match self {
+            Inner::Source(pass) => pass.next(),
+            Inner::Decoded(adapter) => adapter.next(),
+        }
+    }
+
+    fn finder(&self) -> &LinkFinder {
+        match self {
+            Inner::Source(pass) => pass.finder,
+            Inner::Decoded(adapter) => &adapter.finder,
+        }
+    }
 }
 
 impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
@@ -102,16 +125,13 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// The same over a parser of `markdown` made by the caller (with a
     /// broken-link callback, say).
     pub fn from_parser(markdown: &'a str, parser: Parser<'a>, finder: &'f LinkFinder) -> Self {
-        let on_source = finder.dialect() == Dialect::Gfm;
-        let pass = SourcePass::new(markdown, parser.into_offset_iter(), finder, on_source);
-        // URL and `www.` links were made on the source: the event adapter
-        // finds email addresses only.
-        let finder = if on_source {
-            Cow::Owned(finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL))
+        let events = parser.into_offset_iter();
+        let events = if finder.dialect() == Dialect::Gfm {
+            Inner::Source(SourcePass::new(markdown, events, finder))
         } else {
-            Cow::Borrowed(finder)
+            Inner::Decoded(SpannedAutolinks::new(events, Cow::Borrowed(finder)))
         };
-        MarkdownAutolinks { events: SpannedAutolinks::new(pass, finder) }
+        MarkdownAutolinks { events }
     }
 
     /// The events with their source ranges, as pulldown-cmark's
@@ -148,13 +168,13 @@ impl<'a> Iterator for MarkdownAutolinks<'_, 'a> {
 
 impl core::fmt::Debug for MarkdownAutolinks<'_, '_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("MarkdownAutolinks").field("finder", &*self.events.finder).finish_non_exhaustive()
+        f.debug_struct("MarkdownAutolinks").field("finder", self.events.finder()).finish_non_exhaustive()
     }
 }
 
 /// [`MarkdownAutolinks`]' events with their source ranges.
 pub struct MarkdownOffsetIter<'f, 'a> {
-    events: SpannedAutolinks<'f, 'a, SourcePass<'f, 'a>>,
+    events: Inner<'f, 'a>,
 }
 
 impl<'a> Iterator for MarkdownOffsetIter<'_, 'a> {
@@ -168,7 +188,7 @@ impl<'a> Iterator for MarkdownOffsetIter<'_, 'a> {
 
 impl core::fmt::Debug for MarkdownOffsetIter<'_, '_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("MarkdownOffsetIter").field("finder", &*self.events.finder).finish_non_exhaustive()
+        f.debug_struct("MarkdownOffsetIter").field("finder", self.events.finder()).finish_non_exhaustive()
     }
 }
 

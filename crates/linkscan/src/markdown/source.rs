@@ -19,72 +19,97 @@
 //! outside the link as literal text, and its delimiters are not paired
 //! again with others.
 
+use super::adapter::SpannedAutolinks;
 use super::{Spanned, is_block_edge};
-use crate::finder::LinkFinder;
+use crate::finder::{Kinds, LinkFinder};
 use crate::gfm;
+use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 use core::ops::Range;
 use pulldown_cmark::{CowStr, Event, LinkType, OffsetIter, Tag, TagEnd};
 
-/// pulldown-cmark's events with offsets, GFM URL and `www.` autolinks made
-/// on the source (see the [module documentation](self)).
+/// pulldown-cmark's events with offsets and GFM autolinks: URL and `www.`
+/// links made on the source, email addresses on the decoded text (see the
+/// [module documentation](self)).
 pub(crate) struct SourcePass<'f, 'a> {
     source: &'a str,
     events: OffsetIter<'a>,
-    finder: &'f LinkFinder,
-    /// Where `://` or `www.` occurs in the source, in order: a block with
-    /// none in its range is passed through as it comes.
+    pub(crate) finder: &'f LinkFinder,
+    /// The same, for email addresses alone.
+    emails: LinkFinder,
+    /// Where `://` or `www.` occurs in the source, in order.
     candidates: Vec<usize>,
-    /// Inline events ending before this offset are in a block without
-    /// candidates.
+    /// Where `@` occurs, in order.
+    ats: Vec<usize>,
+    /// Inline events ending before this offset are in a block with no
+    /// `://`, `www.` or `@`: they pass as they come.
     quiet_until: usize,
     /// Inside a code block or metadata block.
     in_literal: bool,
     /// The inline events of the container being read.
-    run: Vec<Spanned<'a>>,
+    run: VecDeque<Spanned<'a>>,
+    /// The run re-shaped around its links.
+    reshaped: VecDeque<Spanned<'a>>,
     /// Events ready to be yielded.
     out: VecDeque<Spanned<'a>>,
 }
 
 impl<'f, 'a> SourcePass<'f, 'a> {
     /// The pass over `events`, the offset iterator of a parser of `source`;
-    /// when not `active`, the events pass as they come.
-    pub(crate) fn new(source: &'a str, events: OffsetIter<'a>, finder: &'f LinkFinder, active: bool) -> Self {
-        let mut candidates = Vec::new();
-        if active {
-            candidates.extend(memchr::memmem::find_iter(source.as_bytes(), "://"));
-            candidates.extend(memchr::memmem::find_iter(source.as_bytes(), "www."));
-            candidates.sort_unstable();
-        }
+    /// `finder` is a GFM one.
+    pub(crate) fn new(source: &'a str, events: OffsetIter<'a>, finder: &'f LinkFinder) -> Self {
+        let mut candidates: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "://").collect();
+        candidates.extend(memchr::memmem::find_iter(source.as_bytes(), "www."));
+        candidates.sort_unstable();
         SourcePass {
             source,
             events,
             finder,
+            emails: finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL),
             candidates,
+            ats: memchr::memchr_iter(b'@', source.as_bytes()).collect(),
             quiet_until: 0,
             in_literal: false,
-            run: Vec::new(),
+            run: VecDeque::new(),
+            reshaped: VecDeque::new(),
             out: VecDeque::new(),
         }
     }
 
-    /// Whether `range` of the source holds a `://` or `www.`.
+    /// Whether `range` of the source holds a `://`, `www.` or `@`.
     fn has_candidate(&self, range: &Range<usize>) -> bool {
-        let i = self.candidates.partition_point(|&c| c < range.start);
-        self.candidates.get(i).is_some_and(|&c| c < range.end)
+        holds(&self.candidates, range) || holds(&self.ats, range)
     }
 
     /// Finds the links of the buffered run and queues its events, re-shaped.
+    /// (Called when nothing is queued: queues are swapped, not copied.)
     fn flush_run(&mut self) {
-        let run = core::mem::take(&mut self.run);
-        let links = find_links(self.source, self.finder, &run);
+        let run = self.run.make_contiguous();
+        let links = find_links(self.source, self.finder, &self.candidates, run);
+        let whole = run.first().map_or(0, |(_, r)| r.start)..run.last().map_or(0, |(_, r)| r.end);
+        let emails = self.emails.kinds.contains(Kinds::EMAIL) && holds(&self.ats, &whole);
         if links.is_empty() {
-            self.out.extend(run);
+            core::mem::swap(&mut self.run, &mut self.reshaped);
         } else {
-            Reshape::new(self.source, &links, &mut self.out).events(run);
+            Reshape::new(self.source, &links, &mut self.reshaped).events(self.run.drain(..));
+        }
+        if emails {
+            // Email addresses as cmark-gfm's postprocess_text finds them: on
+            // the decoded text, merged, outside links. A run starts and ends
+            // at block edges, as the adapter sees it.
+            let found = SpannedAutolinks::new(self.reshaped.drain(..), Cow::Borrowed(&self.emails));
+            self.out.extend(found);
+        } else {
+            core::mem::swap(&mut self.out, &mut self.reshaped);
         }
     }
+}
+
+/// Whether the sorted `positions` have one in `range`.
+fn holds(positions: &[usize], range: &Range<usize>) -> bool {
+    let i = positions.partition_point(|&c| c < range.start);
+    positions.get(i).is_some_and(|&c| c < range.end)
 }
 
 impl<'a> Iterator for SourcePass<'_, 'a> {
@@ -106,7 +131,7 @@ impl<'a> Iterator for SourcePass<'_, 'a> {
                 if self.run.is_empty() && range.end <= self.quiet_until {
                     return Some((event, range));
                 }
-                self.run.push((event, range));
+                self.run.push_back((event, range));
                 continue;
             }
             if !self.run.is_empty() {
@@ -166,11 +191,19 @@ enum Opened {
 }
 
 /// The URL and `www.` links cmark-gfm makes in an inline container whose
-/// events are `run`, in order.
-fn find_links(source: &str, finder: &LinkFinder, run: &[Spanned<'_>]) -> Vec<SourceLink> {
+/// events are `run`, in order. `candidates`: where `://` or `www.` is in
+/// the source (a link can only be made at the `:` of one or the first `w`
+/// of the other).
+fn find_links(
+    source: &str,
+    finder: &LinkFinder,
+    candidates: &[usize],
+    run: &[Spanned<'_>],
+) -> Vec<SourceLink> {
     let bytes = source.as_bytes();
     let start = run.first().map_or(0, |(_, r)| r.start);
-    let end = run.iter().map(|(_, r)| r.end).max().unwrap_or(start);
+    // The last event ends last (an end tag spans its element).
+    let end = run.last().map_or(start, |(_, r)| r.end);
     let chunk = &source[start..end];
     let mut links = Vec::new();
     // Brackets open (cmark-gfm's bracket stack: every `]` pops one), angle
@@ -222,29 +255,56 @@ fn find_links(source: &str, finder: &LinkFinder, run: &[Spanned<'_>]) -> Vec<Sou
         if !matches!(event, Event::Start(_) | Event::End(_)) {
             leaf_end = range.end;
         }
-        let Some(mut p) = from else { continue };
-        while p < range.end {
-            match bytes[p] {
-                b'[' => brackets += 1,
-                b']' => brackets = brackets.saturating_sub(1),
-                b':' | b'w' if brackets == 0 => {
-                    let www_may_start = p == start || may_precede_www(bytes, start, p);
-                    if let Some(link) =
-                        gfm::link_at_special_char(finder, chunk, p - start, consumed - start, www_may_start)
-                    {
-                        let range = start + link.start()..start + link.end();
-                        consumed = range.end;
-                        p = range.end;
-                        links.push(SourceLink { range, href: link.href().into_owned() });
-                        continue;
-                    }
+        let Some(p) = from.filter(|&p| p < range.end) else { continue };
+        // The brackets and candidates of `p..range.end`, in order; after a
+        // link, from its end.
+        let mut brackets_at = brackets_in(bytes, p, range.end);
+        let mut next_candidate = candidates.partition_point(|&c| c < p);
+        loop {
+            let candidate = candidates.get(next_candidate).copied().filter(|&c| c < range.end);
+            let at = match (brackets_at.peek().copied(), candidate) {
+                (Some(b), Some(c)) if b < c => b,
+                (_, Some(c)) => c,
+                (Some(b), None) => b,
+                (None, None) => break,
+            };
+            if candidate != Some(at) {
+                brackets_at.next();
+                if bytes[at] == b'[' {
+                    brackets += 1;
+                } else {
+                    brackets = brackets.saturating_sub(1);
                 }
-                _ => {}
+                continue;
             }
-            p += 1;
+            next_candidate += 1;
+            if brackets > 0 || at < consumed {
+                continue;
+            }
+            let www_may_start = at == start || may_precede_www(bytes, start, at);
+            if let Some(link) =
+                gfm::link_at_special_char(finder, chunk, at - start, consumed - start, www_may_start)
+            {
+                let range_of_link = start + link.start()..start + link.end();
+                consumed = range_of_link.end;
+                links.push(SourceLink { range: range_of_link, href: link.href().into_owned() });
+                // Go on after the link: what it took in is not markup.
+                let from = consumed.min(range.end);
+                brackets_at = brackets_in(bytes, from, range.end);
+                next_candidate = candidates.partition_point(|&c| c < from);
+            }
         }
     }
     links
+}
+
+/// Where `[` and `]` are in `bytes[from..to]`.
+fn brackets_in(
+    bytes: &[u8],
+    from: usize,
+    to: usize,
+) -> core::iter::Peekable<impl Iterator<Item = usize> + '_> {
+    memchr::memchr2_iter(b'[', b']', &bytes[from..to]).map(move |i| from + i).peekable()
 }
 
 /// Whether the byte at `p`, the first of a text event, follows a backslash
@@ -330,11 +390,11 @@ impl<'s, 'a> Reshape<'s, 'a> {
         }
     }
 
-    fn events(mut self, run: Vec<Spanned<'a>>) {
+    fn events(mut self, run: impl Iterator<Item = Spanned<'a>>) {
         let mut fates: Vec<Fate> = Vec::new();
         // Inside an element wholly within one link: how deep.
         let mut skipping = 0usize;
-        let mut events = run.into_iter().peekable();
+        let mut events = run.peekable();
         while let Some((event, range)) = events.next() {
             if skipping > 0 {
                 match event {

@@ -1,0 +1,147 @@
+//! The deterministic benchmark's workloads, for `cargo xtask instructions`,
+//! which runs this under `valgrind --tool=callgrind` and counts the
+//! instructions of each call of `instructions_measure` alone:
+//!
+//! * `find/CORPUS/PEER`: one pass of a link finder over a benchmark corpus
+//!   (`linkscan_checks::corpora`), counting links; PEER is `linkscan` or
+//!   `linkify` (0.11), `-scheme` when URLs need a scheme, or `memchr` (the
+//!   floor: one `memchr` pass for a byte the text lacks);
+//! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
+//!   pulldown-cmark alone (and through its offset iterator), with
+//!   `MarkdownAutolinks` (GFM, links decided on
+//!   the source), with the event adapter `Autolinks`, and with comrak.
+//!
+//! `cargo run --release -p linkscan-checks --example instructions -- list`
+//! prints the workloads and their input sizes; `… -- run [FILTER]` runs
+//! each once (the order `list` gives).
+
+use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
+use std::hint::black_box;
+
+#[path = "../tests/common/markdown_corpus.rs"]
+mod markdown_corpus;
+
+/// A workload's input.
+enum Input {
+    Text(String),
+    Documents(Vec<String>),
+}
+
+impl Input {
+    fn len(&self) -> usize {
+        match self {
+            Input::Text(t) => t.len(),
+            Input::Documents(d) => d.iter().map(String::len).sum(),
+        }
+    }
+}
+
+/// What runs.
+#[derive(Clone, Copy)]
+enum Work {
+    Linkscan { scheme: bool },
+    Linkify { scheme: bool },
+    Memchr,
+    Pulldown,
+    PulldownOffsets,
+    Source,
+    Events,
+    Comrak,
+}
+
+/// One workload: not inlined and not mangled, so that callgrind counts the
+/// instructions of each call (`--toggle-collect=instructions_measure`).
+#[unsafe(no_mangle)]
+#[inline(never)]
+pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
+    match (work, input) {
+        (Work::Linkscan { scheme }, Input::Text(text)) => {
+            linkscan::LinkFinder::new().require_scheme(scheme).links(text).count()
+        }
+        (Work::Linkify { scheme }, Input::Text(text)) => {
+            let mut finder = linkify::LinkFinder::new();
+            finder.url_must_have_scheme(scheme);
+            finder.links(text).count()
+        }
+        (Work::Memchr, Input::Text(text)) => memchr::memchr(0, text.as_bytes()).unwrap_or(0),
+        (
+            Work::Pulldown | Work::PulldownOffsets | Work::Source | Work::Events | Work::Comrak,
+            Input::Documents(documents),
+        ) => {
+            let finder = linkscan::LinkFinder::gfm();
+            let mut comrak_options = comrak::Options::default();
+            comrak_options.extension.table = true;
+            comrak_options.extension.strikethrough = true;
+            comrak_options.extension.tasklist = true;
+            comrak_options.extension.footnotes = true;
+            comrak_options.extension.autolink = true;
+            let mut html = String::new();
+            let mut total = 0;
+            for document in documents {
+                html.clear();
+                let parser = || pulldown_cmark::Parser::new_ext(document, gfm_options());
+                match work {
+                    Work::Pulldown => pulldown_cmark::html::push_html(&mut html, parser()),
+                    Work::PulldownOffsets => pulldown_cmark::html::push_html(
+                        &mut html,
+                        parser().into_offset_iter().map(|(e, _)| e),
+                    ),
+                    Work::Source => pulldown_cmark::html::push_html(
+                        &mut html,
+                        MarkdownAutolinks::new(document, gfm_options(), &finder),
+                    ),
+                    Work::Events => {
+                        pulldown_cmark::html::push_html(&mut html, Autolinks::new(parser(), &finder))
+                    }
+                    _ => html = comrak::markdown_to_html(document, &comrak_options),
+                }
+                total += html.len();
+            }
+            total
+        }
+        _ => unreachable!("a workload's input matches its work"),
+    }
+}
+
+fn workloads() -> Vec<(String, Work, Input)> {
+    let mut list = Vec::new();
+    for (name, text) in linkscan_checks::corpora::corpora() {
+        for (peer, work) in [
+            ("linkscan", Work::Linkscan { scheme: false }),
+            ("linkify", Work::Linkify { scheme: false }),
+            ("linkscan-scheme", Work::Linkscan { scheme: true }),
+            ("linkify-scheme", Work::Linkify { scheme: true }),
+            ("memchr", Work::Memchr),
+        ] {
+            list.push((format!("find/{name}/{peer}"), work, Input::Text(text.clone())));
+        }
+    }
+    let documents: Vec<String> =
+        markdown_corpus::corpus().iter().filter_map(|path| std::fs::read_to_string(path).ok()).collect();
+    for (path, work) in [
+        ("pulldown-cmark", Work::Pulldown),
+        ("pulldown-cmark, offset iterator", Work::PulldownOffsets),
+        ("pulldown-cmark+MarkdownAutolinks", Work::Source),
+        ("pulldown-cmark+Autolinks", Work::Events),
+        ("comrak", Work::Comrak),
+    ] {
+        list.push((format!("markdown/{path}"), work, Input::Documents(documents.clone())));
+    }
+    list
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args.get(1).map_or("", String::as_str);
+    let chosen = workloads().into_iter().filter(|(name, _, _)| name.contains(filter));
+    match args.first().map(String::as_str) {
+        Some("list") => chosen.for_each(|(name, _, input)| println!("{name} {}", input.len())),
+        Some("run") => chosen.for_each(|(_, work, input)| {
+            black_box(instructions_measure(work, black_box(&input)));
+        }),
+        _ => {
+            eprintln!("usage: instructions list|run [FILTER]");
+            std::process::exit(2);
+        }
+    }
+}

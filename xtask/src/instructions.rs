@@ -1,0 +1,118 @@
+//! `cargo xtask instructions [FILTER]`: the deterministic benchmark.
+//!
+//! Builds `crates/checks/examples/instructions.rs`, runs each workload once
+//! under `valgrind --tool=callgrind` with collection only inside
+//! `instructions_measure`, and prints instructions per byte: linkscan next
+//! to linkify (and the `memchr` floor) on every benchmark corpus, and the
+//! Markdown renderers on the real-world corpus. Counts, not timings: the
+//! same on every run, whatever else the machine is doing.
+
+use crate::linearity::dumped_counts;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+pub fn run(root: &Path, filter: &str) -> Result<(), String> {
+    let status = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "build",
+            "--release",
+            "--quiet",
+            "--locked",
+            "-p",
+            "linkscan-checks",
+            "--example",
+            "instructions",
+        ])
+        .status()
+        .map_err(|e| format!("cargo build: {e}"))?;
+    if !status.success() {
+        return Err("building the instructions example failed".into());
+    }
+    let binary = root.join("target/release/examples/instructions");
+    let list = Command::new(&binary)
+        .current_dir(root)
+        .args(["list", filter])
+        .output()
+        .map_err(|e| format!("instructions list: {e}"))?;
+    let workloads: Vec<(String, u64)> = String::from_utf8_lossy(&list.stdout)
+        .lines()
+        .filter_map(|l| {
+            l.rsplit_once(' ').and_then(|(name, size)| Some((name.to_string(), size.parse().ok()?)))
+        })
+        .collect();
+    if workloads.is_empty() {
+        return Err(format!("no workload matches {filter:?}"));
+    }
+    let dir = root.join("target/instructions");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let output = Command::new("valgrind")
+        .current_dir(&dir)
+        .env("CARGO_MANIFEST_DIR", root.join("crates/checks"))
+        .args([
+            "--tool=callgrind",
+            "--collect-atstart=no",
+            "--toggle-collect=instructions_measure",
+            "--dump-after=instructions_measure",
+            "--callgrind-out-file=callgrind.out.%p",
+        ])
+        .arg(&binary)
+        .args(["run", filter])
+        .output()
+        .map_err(|e| format!("valgrind (install it: apt-get install valgrind): {e}"))?;
+    if !output.status.success() {
+        return Err(format!("valgrind failed: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    let counts = dumped_counts(&dir)?;
+    if counts.len() != workloads.len() {
+        return Err(format!("{} workloads but {} callgrind dumps", workloads.len(), counts.len()));
+    }
+    let per_byte: BTreeMap<&str, f64> = workloads
+        .iter()
+        .zip(&counts)
+        .map(|((name, size), &ir)| (name.as_str(), ir as f64 / *size as f64))
+        .collect();
+
+    // Link finders: a row per corpus.
+    let mut corpora: Vec<&str> = Vec::new();
+    for (name, _) in &workloads {
+        if let Some(corpus) = name.strip_prefix("find/").and_then(|rest| rest.split('/').next()) {
+            if !corpora.contains(&corpus) {
+                corpora.push(corpus);
+            }
+        }
+    }
+    if !corpora.is_empty() {
+        println!(
+            "| corpus | linkscan | linkify | linkify ÷ linkscan | linkscan, scheme required | linkify, scheme required | linkify ÷ linkscan | memchr floor |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+        for corpus in corpora {
+            let get = |peer: &str| {
+                per_byte.get(format!("find/{corpus}/{peer}").as_str()).copied().unwrap_or(f64::NAN)
+            };
+            let (ours, theirs) = (get("linkscan"), get("linkify"));
+            let (ours_s, theirs_s) = (get("linkscan-scheme"), get("linkify-scheme"));
+            println!(
+                "| {corpus} | {ours:.2} | {theirs:.2} | {:.2}× | {ours_s:.2} | {theirs_s:.2} | {:.2}× | {:.3} |",
+                theirs / ours,
+                theirs_s / ours_s,
+                get("memchr")
+            );
+        }
+    }
+    // Markdown: instructions per byte, and over pulldown-cmark alone.
+    let alone = per_byte.get("markdown/pulldown-cmark").copied();
+    let markdown: Vec<_> = per_byte.iter().filter(|(name, _)| name.starts_with("markdown/")).collect();
+    if !markdown.is_empty() {
+        println!("\n| Markdown, real-world corpus | Ir/byte | over pulldown-cmark alone |");
+        println!("|---|---:|---:|");
+        for (name, ir) in markdown {
+            let over = alone.map_or(String::from("—"), |a| format!("{:+.1}%", (ir / a - 1.0) * 100.0));
+            println!("| {} | {ir:.1} | {over} |", name.trim_start_matches("markdown/"));
+        }
+    }
+    Ok(())
+}
