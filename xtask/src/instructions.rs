@@ -78,10 +78,10 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
     // Link finders: a row per corpus.
     let mut corpora: Vec<&str> = Vec::new();
     for (name, _) in &workloads {
-        if let Some(corpus) = name.strip_prefix("find/").and_then(|rest| rest.split('/').next()) {
-            if !corpora.contains(&corpus) {
-                corpora.push(corpus);
-            }
+        if let Some(corpus) = name.strip_prefix("find/").and_then(|rest| rest.split('/').next())
+            && !corpora.contains(&corpus)
+        {
+            corpora.push(corpus);
         }
     }
     if !corpora.is_empty() {

@@ -22,7 +22,7 @@ use std::hint::black_box;
 mod markdown_corpus;
 
 /// A workload's input.
-enum Input {
+pub enum Input {
     Text(String),
     Documents(Vec<String>),
 }
@@ -38,7 +38,7 @@ impl Input {
 
 /// What runs.
 #[derive(Clone, Copy)]
-enum Work {
+pub enum Work {
     Linkscan { scheme: bool },
     Linkify { scheme: bool },
     Memchr,
