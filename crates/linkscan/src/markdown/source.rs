@@ -42,14 +42,30 @@ pub(crate) struct SourcePass<'f, 'a> {
     candidates: Vec<usize>,
     /// Where `@` occurs, in order.
     ats: Vec<usize>,
+    /// The first of `candidates` and of `ats` not before the last event
+    /// looked at (events are looked at in order of their starts).
+    next_candidate: usize,
+    next_at: usize,
     /// Inline events ending before this offset are in a block with no
     /// `://`, `www.` or `@`: they pass as they come.
     quiet_until: usize,
+    /// Where the last block that started ends.
+    block_end: usize,
     /// Inside a code block or metadata block.
     in_literal: bool,
-    /// The inline events of the container being read.
+    /// Inside an inline container (a run of inline events).
+    in_run: bool,
+    /// The run is buffered whole (its block holds an `@`: email addresses
+    /// are found on merged text, from the run's first text on).
+    whole_run: bool,
+    /// The container as cmark-gfm sees it, as its events go by.
+    scanner: Scanner,
+    /// The run's events from the first one a link may change (the rest of
+    /// the run, from there, is buffered).
     run: VecDeque<Spanned<'a>>,
-    /// The run re-shaped around its links.
+    /// The links found in them.
+    links: Vec<SourceLink>,
+    /// The buffered events re-shaped around the links.
     reshaped: VecDeque<Spanned<'a>>,
     /// Events ready to be yielded.
     out: VecDeque<Spanned<'a>>,
@@ -69,32 +85,52 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             emails: finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL),
             candidates,
             ats: memchr::memchr_iter(b'@', source.as_bytes()).collect(),
+            next_candidate: 0,
+            next_at: 0,
             quiet_until: 0,
+            block_end: 0,
             in_literal: false,
+            in_run: false,
+            whole_run: false,
+            scanner: Scanner::default(),
             run: VecDeque::new(),
+            links: Vec::new(),
             reshaped: VecDeque::new(),
             out: VecDeque::new(),
         }
     }
 
-    /// Whether `range` of the source holds a `://`, `www.` or `@`.
-    fn has_candidate(&self, range: &Range<usize>) -> bool {
-        holds(&self.candidates, range) || holds(&self.ats, range)
+    /// Whether the links of the run may change `event`, which comes before
+    /// any buffered: a text that holds a candidate, or markup around one
+    /// (where neither an angle autolink nor a link or image is open, inside
+    /// which cmark-gfm makes no link).
+    fn may_change(&mut self, event: &Event<'_>, range: &Range<usize>) -> bool {
+        let inside_link = self.scanner.angles > 0 || self.scanner.opened.contains(&Opened::Bracket);
+        match event {
+            Event::Text(_) | Event::Start(_) if !inside_link => {
+                !matches!(event, Event::Start(Tag::Link { .. } | Tag::Image { .. }))
+                    && holds_from(&self.candidates, &mut self.next_candidate, range)
+            }
+            _ => false,
+        }
     }
 
-    /// Finds the links of the buffered run and queues its events, re-shaped.
+    /// Finds the links of the buffered events and queues them, re-shaped.
     /// (Called when nothing is queued: queues are swapped, not copied.)
     fn flush_run(&mut self) {
-        let run = self.run.make_contiguous();
-        let links = find_links(self.source, self.finder, &self.candidates, run);
-        let whole = run.first().map_or(0, |(_, r)| r.start)..run.last().map_or(0, |(_, r)| r.end);
-        let emails = self.emails.kinds.contains(Kinds::EMAIL) && holds(&self.ats, &whole);
-        if links.is_empty() {
+        let end = self.run.back().map_or(0, |(_, r)| r.end);
+        self.links.clear();
+        for (event, range) in self.run.iter() {
+            let finding =
+                Finding { finder: self.finder, candidates: &self.candidates, end, links: &mut self.links };
+            self.scanner.event(self.source, (event, range), Some(finding));
+        }
+        if self.links.is_empty() {
             core::mem::swap(&mut self.run, &mut self.reshaped);
         } else {
-            Reshape::new(self.source, &links, &mut self.reshaped).events(self.run.drain(..));
+            Reshape::new(self.source, &self.links, &mut self.reshaped).events(self.run.drain(..));
         }
-        if emails {
+        if self.whole_run && self.emails.kinds.contains(Kinds::EMAIL) {
             // Email addresses as cmark-gfm's postprocess_text finds them: on
             // the decoded text, merged, outside links. A run starts and ends
             // at block edges, as the adapter sees it.
@@ -106,10 +142,14 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     }
 }
 
-/// Whether the sorted `positions` have one in `range`.
-fn holds(positions: &[usize], range: &Range<usize>) -> bool {
-    let i = positions.partition_point(|&c| c < range.start);
-    positions.get(i).is_some_and(|&c| c < range.end)
+/// Whether the sorted `positions` have one in `range`, looking from
+/// `next`, which moves to the first not before `range.start` (ranges
+/// asked in order of their starts: one pass over the positions in all).
+fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
+    while positions.get(*next).is_some_and(|&c| c < range.start) {
+        *next += 1;
+    }
+    positions.get(*next).is_some_and(|&c| c < range.end)
 }
 
 impl<'a> Iterator for SourcePass<'_, 'a> {
@@ -128,25 +168,50 @@ impl<'a> Iterator for SourcePass<'_, 'a> {
                 continue;
             };
             if is_inline(&event) && !self.in_literal {
-                if self.run.is_empty() && range.end <= self.quiet_until {
+                if range.end <= self.quiet_until {
+                    return Some((event, range));
+                }
+                if !self.in_run {
+                    self.in_run = true;
+                    self.scanner.restart(range.start);
+                    // The run ends with its block (unless that block has
+                    // ended: then, to be safe, the document).
+                    let end = if self.block_end > range.start { self.block_end } else { self.source.len() };
+                    self.whole_run = holds_from(&self.ats, &mut self.next_at, &(range.start..end));
+                }
+                // Until a link may change an event, events go as they come.
+                if self.run.is_empty() && !self.whole_run && !self.may_change(&event, &range) {
+                    self.scanner.event(self.source, (&event, &range), None);
                     return Some((event, range));
                 }
                 self.run.push_back((event, range));
                 continue;
             }
+            self.in_run = false;
             if !self.run.is_empty() {
                 self.flush_run();
             }
             match &event {
                 Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
                 Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
-                Event::Start(_) if range.end > self.quiet_until && !self.has_candidate(&range) => {
-                    self.quiet_until = range.end;
+                Event::Start(_) => {
+                    self.block_end = range.end;
+                    if range.end > self.quiet_until && !self.has_candidate(&range) {
+                        self.quiet_until = range.end;
+                    }
                 }
                 _ => {}
             }
             self.out.push_back((event, range));
         }
+    }
+}
+
+impl SourcePass<'_, '_> {
+    /// Whether `range` of the source holds a `://`, `www.` or `@`.
+    fn has_candidate(&mut self, range: &Range<usize>) -> bool {
+        let candidate = holds_from(&self.candidates, &mut self.next_candidate, range);
+        holds_from(&self.ats, &mut self.next_at, range) || candidate
     }
 }
 
@@ -180,7 +245,7 @@ struct SourceLink {
 }
 
 /// How a `Link` or `Image` start counted on the bracket stack.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, PartialEq, Debug)]
 enum Opened {
     /// An angle autolink (`<https://…>`): nothing inside is text.
     Angle,
@@ -190,74 +255,96 @@ enum Opened {
     Swallowed,
 }
 
-/// The URL and `www.` links cmark-gfm makes in an inline container whose
-/// events are `run`, in order. `candidates`: where `://` or `www.` is in
-/// the source (a link can only be made at the `:` of one or the first `w`
-/// of the other).
-fn find_links(
-    source: &str,
-    finder: &LinkFinder,
-    candidates: &[usize],
-    run: &[Spanned<'_>],
-) -> Vec<SourceLink> {
-    let bytes = source.as_bytes();
-    let start = run.first().map_or(0, |(_, r)| r.start);
-    // The last event ends last (an end tag spans its element).
-    let end = run.last().map_or(start, |(_, r)| r.end);
-    let chunk = &source[start..end];
-    let mut links = Vec::new();
-    // Brackets open (cmark-gfm's bracket stack: every `]` pops one), angle
-    // autolinks open, and how each open link or image counted.
-    let (mut brackets, mut angles) = (0usize, 0usize);
-    let mut opened: Vec<Opened> = Vec::new();
-    // Where the last link ended: no later link starts or looks back before.
-    let mut consumed = start;
-    // Where the last leaf event (text, code span, …) ended: a backslash
-    // after it that no event covers escapes the next text's first byte
-    // (the container's first text may follow its escaping backslash).
-    let mut leaf_end = 0;
-    for (event, range) in run {
+/// What looking for links needs: the finder, where `://` and `www.` are
+/// (a link can only be made at the `:` of one or the first `w` of the
+/// other), where the container ends, and the links found so far.
+struct Finding<'s> {
+    finder: &'s LinkFinder,
+    candidates: &'s [usize],
+    end: usize,
+    links: &'s mut Vec<SourceLink>,
+}
+
+/// cmark-gfm's view of an inline container as its events go by: what is
+/// open, and where the last link ended.
+#[derive(Default)]
+struct Scanner {
+    /// The container's first byte.
+    start: usize,
+    /// Brackets open (cmark-gfm's bracket stack: every `]` pops one), angle
+    /// autolinks open, and how each open link or image counted.
+    brackets: usize,
+    angles: usize,
+    opened: Vec<Opened>,
+    /// Where the last link ended: no later link starts or looks back before.
+    consumed: usize,
+    /// Where the last leaf event (text, code span, …) ended: a backslash
+    /// after it that no event covers escapes the next text's first byte
+    /// (the container's first text may follow its escaping backslash).
+    leaf_end: usize,
+}
+
+impl Scanner {
+    /// A scanner for a container starting at byte `start`.
+    fn restart(&mut self, start: usize) {
+        self.opened.clear();
+        *self = Scanner {
+            start,
+            consumed: start,
+            opened: core::mem::take(&mut self.opened),
+            ..Scanner::default()
+        };
+    }
+
+    /// Takes in one event of the container; with `finding`, finds the URL
+    /// and `www.` links cmark-gfm makes in its text, in order.
+    fn event(
+        &mut self,
+        source: &str,
+        (event, range): (&Event<'_>, &Range<usize>),
+        mut finding: Option<Finding<'_>>,
+    ) {
+        let bytes = source.as_bytes();
         // The raw text this event covers, from where cmark-gfm reads it as
         // text: a plain text (after an escaped first byte); the rest of a
         // code span, HTML, entity, … that a link cut short.
         let from = match event {
-            Event::Start(tag) => {
-                if let Tag::Link { link_type, .. } | Tag::Image { link_type, .. } = tag {
-                    opened.push(if range.start < consumed {
-                        Opened::Swallowed
-                    } else if matches!(link_type, LinkType::Autolink | LinkType::Email) {
-                        angles += 1;
-                        Opened::Angle
-                    } else {
-                        brackets += 1;
-                        Opened::Bracket
-                    });
-                }
+            Event::Start(Tag::Link { link_type, .. } | Tag::Image { link_type, .. }) => {
+                self.opened.push(if range.start < self.consumed {
+                    Opened::Swallowed
+                } else if matches!(link_type, LinkType::Autolink | LinkType::Email) {
+                    self.angles += 1;
+                    Opened::Angle
+                } else {
+                    self.brackets += 1;
+                    Opened::Bracket
+                });
                 None
             }
             Event::End(TagEnd::Link | TagEnd::Image) => {
-                match opened.pop() {
-                    Some(Opened::Angle) => angles -= 1,
-                    Some(Opened::Bracket) => brackets = brackets.saturating_sub(1),
+                match self.opened.pop() {
+                    Some(Opened::Angle) => self.angles -= 1,
+                    Some(Opened::Bracket) => self.brackets = self.brackets.saturating_sub(1),
                     _ => {}
                 }
                 None
             }
-            Event::End(_) => None,
-            Event::Text(text) if angles == 0 && is_plain(source, text, range) => {
-                let p = range.start.max(consumed);
-                let escaped = p == range.start && p > leaf_end && is_escape(bytes, p);
+            Event::Start(_) | Event::End(_) => None,
+            Event::Text(text) if self.angles == 0 && is_plain(source, text, range) => {
+                let p = range.start.max(self.consumed);
+                let escaped = p == range.start && p > self.leaf_end && is_escape(bytes, p);
                 Some(if escaped { p + 1 } else { p })
             }
-            _ if range.start < consumed && consumed < range.end => Some(consumed),
+            _ if range.start < self.consumed && self.consumed < range.end => Some(self.consumed),
             _ => None,
         };
         if !matches!(event, Event::Start(_) | Event::End(_)) {
-            leaf_end = range.end;
+            self.leaf_end = range.end;
         }
-        let Some(p) = from.filter(|&p| p < range.end) else { continue };
+        let Some(p) = from.filter(|&p| p < range.end) else { return };
         // The brackets and candidates of `p..range.end`, in order; after a
         // link, from its end.
+        let candidates = finding.as_ref().map_or(&[][..], |f| f.candidates);
         let mut brackets_at = brackets_in(bytes, p, range.end);
         let mut next_candidate = candidates.partition_point(|&c| c < p);
         loop {
@@ -271,31 +358,36 @@ fn find_links(
             if candidate != Some(at) {
                 brackets_at.next();
                 if bytes[at] == b'[' {
-                    brackets += 1;
+                    self.brackets += 1;
                 } else {
-                    brackets = brackets.saturating_sub(1);
+                    self.brackets = self.brackets.saturating_sub(1);
                 }
                 continue;
             }
             next_candidate += 1;
-            if brackets > 0 || at < consumed {
+            let Some(finding) = finding.as_mut().filter(|_| self.brackets == 0 && at >= self.consumed) else {
                 continue;
-            }
+            };
+            let (start, chunk) = (self.start, &source[self.start..finding.end]);
             let www_may_start = at == start || may_precede_www(bytes, start, at);
-            if let Some(link) =
-                gfm::link_at_special_char(finder, chunk, at - start, consumed - start, www_may_start)
-            {
-                let range_of_link = start + link.start()..start + link.end();
-                consumed = range_of_link.end;
-                links.push(SourceLink { range: range_of_link, href: link.href().into_owned() });
+            let found = gfm::link_at_special_char(
+                finding.finder,
+                chunk,
+                at - start,
+                self.consumed - start,
+                www_may_start,
+            );
+            if let Some(link) = found {
+                let link_range = start + link.start()..start + link.end();
+                self.consumed = link_range.end;
+                finding.links.push(SourceLink { range: link_range, href: link.href().into_owned() });
                 // Go on after the link: what it took in is not markup.
-                let from = consumed.min(range.end);
+                let from = self.consumed.min(range.end);
                 brackets_at = brackets_in(bytes, from, range.end);
                 next_candidate = candidates.partition_point(|&c| c < from);
             }
         }
     }
-    links
 }
 
 /// Where `[` and `]` are in `bytes[from..to]`.
