@@ -155,6 +155,7 @@ fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bo
 impl<'a> Iterator for SourcePass<'_, 'a> {
     type Item = Spanned<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Spanned<'a>> {
         loop {
             if let Some(event) = self.out.pop_front() {
