@@ -1,7 +1,10 @@
 //! Rendering real-world Markdown (the README and docs files of the crates
-//! in the dependency tree) three ways: pulldown-cmark alone, pulldown-cmark
-//! with linkscan's GFM autolinks, and comrak with its autolink extension.
-//! All with GFM tables, strikethrough, task lists and footnotes.
+//! in the dependency tree) four ways: pulldown-cmark alone, pulldown-cmark
+//! with linkscan's GFM autolinks (`MarkdownAutolinks`, links decided on the
+//! source: "pulldown-cmark+linkscan"; the event adapter `Autolinks`:
+//! "pulldown-cmark+linkscan-events"), and comrak with its autolink
+//! extension. All with GFM tables, strikethrough, task lists and footnotes.
+//! (Instruction counts of the same: `cargo xtask instructions markdown`.)
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -10,16 +13,31 @@ use std::time::Duration;
 #[path = "../tests/common/markdown_corpus.rs"]
 mod markdown_corpus;
 
-fn render_pulldown(texts: &[String], finder: Option<&linkscan::LinkFinder>) -> usize {
+/// How pulldown-cmark's events get their autolinks.
+#[derive(Clone, Copy)]
+enum Autolinking {
+    None,
+    Source,
+    Events,
+}
+
+fn render_pulldown(texts: &[String], how: Autolinking, finder: &linkscan::LinkFinder) -> usize {
     let mut html = String::new();
+    let options = linkscan::markdown::gfm_options();
     for text in texts {
         html.clear();
-        let parser = pulldown_cmark::Parser::new_ext(text, linkscan::markdown::gfm_options());
-        match finder {
-            Some(f) => {
-                pulldown_cmark::html::push_html(&mut html, linkscan::markdown::Autolinks::new(parser, f))
-            }
-            None => pulldown_cmark::html::push_html(&mut html, parser),
+        // (A parser parses its blocks when made: made only where used.)
+        let parser = || pulldown_cmark::Parser::new_ext(text, options);
+        match how {
+            Autolinking::None => pulldown_cmark::html::push_html(&mut html, parser()),
+            Autolinking::Source => pulldown_cmark::html::push_html(
+                &mut html,
+                linkscan::markdown::MarkdownAutolinks::new(text, options, finder),
+            ),
+            Autolinking::Events => pulldown_cmark::html::push_html(
+                &mut html,
+                linkscan::markdown::Autolinks::new(parser(), finder),
+            ),
         }
     }
     html.len()
@@ -41,10 +59,13 @@ fn markdown(c: &mut Criterion) {
     options.extension.autolink = true;
     let mut group = c.benchmark_group("markdown/real-world");
     group.throughput(Throughput::Bytes(bytes as u64));
-    group.bench_function("pulldown-cmark", |b| b.iter(|| render_pulldown(black_box(&texts), None)));
-    group.bench_function("pulldown-cmark+linkscan", |b| {
-        b.iter(|| render_pulldown(black_box(&texts), Some(&finder)))
-    });
+    for (name, how) in [
+        ("pulldown-cmark", Autolinking::None),
+        ("pulldown-cmark+linkscan", Autolinking::Source),
+        ("pulldown-cmark+linkscan-events", Autolinking::Events),
+    ] {
+        group.bench_function(name, |b| b.iter(|| render_pulldown(black_box(&texts), how, &finder)));
+    }
     group.bench_function("comrak", |b| b.iter(|| render_comrak(black_box(&texts), &options)));
     group.finish();
 }

@@ -382,10 +382,12 @@ impl Scanner {
                 let link_range = start + link.start()..start + link.end();
                 self.consumed = link_range.end;
                 finding.links.push(SourceLink { range: link_range, href: link.href().into_owned() });
-                // Go on after the link: what it took in is not markup.
-                let from = self.consumed.min(range.end);
-                brackets_at = brackets_in(bytes, from, range.end);
-                next_candidate = candidates.partition_point(|&c| c < from);
+                // Go on after the link: what it took in is not markup. (The
+                // searches go on where they were: each byte is looked at once.)
+                while brackets_at.next_if(|&b| b < self.consumed).is_some() {}
+                while candidates.get(next_candidate).is_some_and(|&c| c < self.consumed) {
+                    next_candidate += 1;
+                }
             }
         }
     }
