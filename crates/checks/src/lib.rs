@@ -4,6 +4,7 @@
 //! README's Rust examples, run as doctests so the README stays true.
 
 pub mod corpora;
+pub mod markup;
 pub mod oracle;
 
 #[doc = include_str!("../../../README.md")]

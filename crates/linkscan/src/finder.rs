@@ -827,11 +827,13 @@ impl fmt::Debug for Scan {
 impl<'f, 't> Links<'f, 't> {
     /// Goes on with `scan` over `text` (the Markdown adapter keeps a scan
     /// between calls, to yield one link at a time).
+    #[cfg(feature = "pulldown-cmark")]
     pub(crate) fn resume(finder: &'f LinkFinder, text: &'t str, scan: Scan) -> Self {
         Links { finder, text, scan }
     }
 
     /// Where the scan stands, to resume it later.
+    #[cfg(feature = "pulldown-cmark")]
     pub(crate) fn into_scan(self) -> Scan {
         self.scan
     }

@@ -172,6 +172,7 @@ fn www_link_here(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Opti
 /// `w`) of `chunk`, an inline container's raw content, as text. It looks
 /// back (over a scheme's letters) no further than `floor`; `www_may_start`
 /// says whether what precedes `at` in cmark's view allows a `www.` link.
+#[cfg(feature = "pulldown-cmark")]
 pub(crate) fn link_at_special_char<'t>(
     finder: &LinkFinder,
     chunk: &'t str,

@@ -126,10 +126,12 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// broken-link callback, say).
     pub fn from_parser(markdown: &'a str, parser: Parser<'a>, finder: &'f LinkFinder) -> Self {
         let events = parser.into_offset_iter();
-        let events = if finder.dialect() == Dialect::Gfm {
-            Inner::Source(SourcePass::new(markdown, events, finder))
-        } else {
-            Inner::Decoded(SpannedAutolinks::new(events, Cow::Borrowed(finder)))
+        let events = match finder.dialect() {
+            Dialect::Gfm => Inner::Source(SourcePass::new(markdown, events, finder)),
+            Dialect::Md4c => Inner::Decoded(
+                SpannedAutolinks::new(events, Cow::Borrowed(finder)).with_resolved_marks(markdown),
+            ),
+            _ => Inner::Decoded(SpannedAutolinks::new(events, Cow::Borrowed(finder))),
         };
         MarkdownAutolinks { events }
     }

@@ -29,7 +29,9 @@ const FRAGMENT: Segment = Segment { component: None, extra: b"", delims: b".-+_"
 /// Scans a segment from byte `from` towards `limit` (backward when
 /// `backward`): `(where it ends, how many components it has)`, or `None`
 /// when its parentheses do not balance. A delimiter the scan took last is
-/// given back (as md4c does, also when nothing was taken).
+/// given back (as md4c does, also when nothing was taken; backward, md4c
+/// has then already stepped onto the character that stopped it, so a
+/// leading delimiter stays).
 fn scan_segment(
     bytes: &[u8],
     from: usize,
@@ -46,6 +48,11 @@ fn scan_segment(
         }
         let i = if backward { at - 1 } else { at };
         let c = bytes[i];
+        // md4c scans a line at a time: a line start ends a backward scan as
+        // the start of the text does.
+        if backward && matches!(c, b'\n' | b'\r') {
+            break;
+        }
         if !backward {
             if c == b'(' {
                 open += 1;
@@ -59,11 +66,16 @@ fn scan_segment(
         if c.is_ascii_alphanumeric() || seg.extra.contains(&c) {
             (after_delim, after_component) = (false, false);
         } else if after_delim {
+            // md4c stops here having stepped onto the character when
+            // scanning backward (its give-back then keeps the delimiter:
+            // ` .v@l.org` links `.v@l.org`).
+            at = if backward { at - 1 } else { at };
             break;
         } else if seg.delims.contains(&c) {
             after_delim = true;
         } else if seg.component == Some(c) {
             if after_component {
+                at = if backward { at - 1 } else { at };
                 break;
             }
             after_component = true;
@@ -83,16 +95,12 @@ fn scan_segment(
     (open == 0).then_some((at, components))
 }
 
-/// The host from `from`: its end if it has two or more components and a
-/// last component of two or more characters.
+/// The host from `from`: its end if it has two or more components. (The
+/// spec's prose asks for a last component of two or more characters; md4c
+/// does not check it, and `www.a.b` is linked.)
 fn host_end(bytes: &[u8], from: usize) -> Option<usize> {
     let (end, components) = scan_segment(bytes, from, bytes.len(), &HOST, false)?;
-    if end <= from || components < 2 {
-        return None;
-    }
-    let last =
-        bytes[from..end].iter().rposition(|&b| b == b'.').map_or(end - from, |dot| end - from - dot - 1);
-    (last >= 2).then_some(end)
+    (end > from && components >= 2).then_some(end)
 }
 
 /// May a link start at `beg`? After a line start, white space, `(` `{`

@@ -59,6 +59,41 @@ fn links_are_decided_on_the_source_as_cmark_gfm_decides_them() {
     }
 }
 
+/// MD4C decides its permissive autolinks after entities, escapes and
+/// emphasis are resolved: a link neither crosses nor touches them, unless
+/// white space or allowed punctuation sets it off. The expected HTML is
+/// md4c's `md2html --fpermissive-autolinks` (master) on the same Markdown,
+/// written as pulldown-cmark writes it (`<img … />`, a hard break `<br />`).
+#[test]
+fn md4c_links_follow_md4c_on_entities_escapes_and_emphasis() {
+    let finder = LinkFinder::md4c();
+    let render = |markdown: &str| {
+        let mut out = String::new();
+        html::push_html(
+            &mut out,
+            MarkdownAutolinks::new(markdown, pulldown_cmark::Options::empty(), &finder),
+        );
+        out
+    };
+    let cases = [
+        ("http&#x3A;//example.com", "<p>http://example.com</p>\n"),
+        ("www.example.com/a\\.", "<p>www.example.com/a.</p>\n"),
+        (
+            "See https://a.org/src/__init__.py now",
+            "<p>See https://a.org/src/<strong>init</strong>.py now</p>\n",
+        ),
+        (
+            "x@y.org![i](p.png) and \\(www.a.com)",
+            "<p><a href=\"mailto:x@y.org\">x@y.org</a><img src=\"p.png\" alt=\"i\" /> and (<a href=\"http://www.a.com\">www.a.com</a>)</p>\n",
+        ),
+        ("see www.b.com\\\nnext", "<p>see www.b.com<br />\nnext</p>\n"),
+        ("see .v@l.org", "<p>see <a href=\"mailto:.v@l.org\">.v@l.org</a></p>\n"),
+    ];
+    for (markdown, md4c) in cases {
+        assert_eq!(render(markdown), md4c, "{markdown:?}");
+    }
+}
+
 /// What re-shaping pulldown-cmark's events cannot make exact: cmark-gfm
 /// pairs the `*` before `a` with the `*` after `b` once the link has taken
 /// the one between; pulldown-cmark had paired the first two, and the events

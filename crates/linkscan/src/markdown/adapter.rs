@@ -34,6 +34,10 @@ pub(crate) struct SpannedAutolinks<'f, 'a, I: Iterator<Item = Spanned<'a>>> {
     before: Edge,
     /// A run of text whose links are being yielded one at a time.
     run: Option<Run<'a>>,
+    /// MD4C over events with their source ranges (this source): entities
+    /// and escapes are marks, which a link neither crosses nor touches
+    /// (md4c resolves them before it looks for links).
+    marks_in: Option<&'a str>,
 }
 
 /// A text run being linkified.
@@ -89,7 +93,15 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
             in_literal: false,
             before: Edge::Block,
             run: None,
+            marks_in: None,
         }
+    }
+
+    /// Entities and escapes as MD4C's resolved marks (for events whose
+    /// ranges in `source` are known).
+    pub(crate) fn with_resolved_marks(mut self, source: &'a str) -> Self {
+        self.marks_in = Some(source);
+        self
     }
 
     /// The events queued at the moment (for `Debug`).
@@ -171,15 +183,26 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
             let (event, range) =
                 if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
             match event {
+                // An entity, for MD4C a resolved mark: no link takes it in
+                // or touches it.
+                Event::Text(text) if self.marks_in.is_some() && text.len() != range.len() => {
+                    self.before = Edge::Other;
+                    return Some((Event::Text(text), range));
+                }
                 Event::Text(text) if self.in_link == 0 && !self.in_literal => {
-                    // Merge the text events that follow into one buffer.
+                    // Merge the text events that follow into one buffer
+                    // (for MD4C, only those that go on in the source: an
+                    // escape or an entity between them is a mark).
                     let mut text = text;
                     let mut whole = range.clone();
                     let mut merged_sources = Vec::new();
                     let mut merged: Option<String> = None;
                     loop {
                         match self.events.next() {
-                            Some((Event::Text(more), more_range)) => {
+                            Some((Event::Text(more), more_range))
+                                if self.marks_in.is_none()
+                                    || (more_range.start == whole.end && more.len() == more_range.len()) =>
+                            {
                                 let buffer = merged.get_or_insert_with(|| {
                                     merged_sources.push((0, range.clone()));
                                     String::from(&*text)
@@ -197,7 +220,32 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
                     if let Some(merged) = merged {
                         text = CowStr::from(merged);
                     }
-                    let after = edge_after(self.lookahead.as_ref().map(|(e, _)| e));
+                    let mut after = match (&self.lookahead, self.marks_in) {
+                        // A backslash hard break is an escape, a mark, to md4c.
+                        (Some((Event::HardBreak, r)), Some(source))
+                            if source[r.clone()].starts_with('\\') =>
+                        {
+                            Edge::Other
+                        }
+                        (lookahead, _) => edge_after(lookahead.as_ref().map(|(e, _)| e)),
+                    };
+                    if let Some(source) = self.marks_in {
+                        // md4c looks at the character next to a link first:
+                        // white space and some punctuation set it off,
+                        // whatever markup they belong to (`x@y.org![i](p)`).
+                        let bytes = source.as_bytes();
+                        let sets_off = |b: Option<&u8>, set: &[u8]| {
+                            b.is_some_and(|b| b.is_ascii_whitespace() || set.contains(b))
+                        };
+                        if after == Edge::Other && sets_off(bytes.get(whole.end), b")}].!?,;") {
+                            after = Edge::Line;
+                        }
+                        if self.before == Edge::Other
+                            && sets_off(whole.start.checked_sub(1).map(|i| &bytes[i]), b"({[")
+                        {
+                            self.before = Edge::Line;
+                        }
+                    }
                     let run = Run { text, whole, merged: merged_sources, scan: Scan::default(), pos: 0 };
                     let event = self.linkify(run, after);
                     self.before = Edge::Other;
