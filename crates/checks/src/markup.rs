@@ -29,7 +29,7 @@ pub fn autolinks_per_block(with: Vec<Links>, without: Vec<Links>) -> Vec<Links> 
 pub struct Rng(pub u64);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -37,7 +37,7 @@ impl Rng {
     }
 
     pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
+        items[(self.next_u64() % items.len() as u64) as usize]
     }
 }
 
@@ -107,19 +107,19 @@ const WORDS: &[&str] = &["see", "a", "the", "x", "www", "http", "com", "Ã©", "æ—
 /// start a block), a quarter of them in a block quote.
 pub fn case(rng: &mut Rng) -> String {
     let mut paragraph = String::from("x ");
-    for _ in 0..3 + rng.next() % 10 {
-        let token = match rng.next() % 20 {
+    for _ in 0..3 + rng.next_u64() % 10 {
+        let token = match rng.next_u64() % 20 {
             0..=7 => rng.pick(URLS),
             8..=15 => rng.pick(MARKUP),
             16..=18 => rng.pick(WORDS),
             _ => rng.pick(&["\ny ", "\\\ny ", "  \ny "]),
         };
         paragraph.push_str(token);
-        if rng.next() % 5 < 3 {
+        if rng.next_u64() % 5 < 3 {
             paragraph.push(' ');
         }
     }
-    if rng.next() % 4 == 0 {
+    if rng.next_u64() % 4 == 0 {
         let quote = rng.pick(&["> ", ">"]);
         paragraph = paragraph.lines().map(|line| format!("{quote}{line}")).collect::<Vec<_>>().join("\n");
     }
