@@ -51,6 +51,8 @@ pub(crate) struct SourcePass<'f, 'a> {
     quiet_until: usize,
     /// Where the last block that started ends.
     block_end: usize,
+    /// Where the current run ends at the latest.
+    run_end: usize,
     /// Inside a code block or metadata block.
     in_literal: bool,
     /// Inside an inline container (a run of inline events).
@@ -89,6 +91,7 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             next_at: 0,
             quiet_until: 0,
             block_end: 0,
+            run_end: 0,
             in_literal: false,
             in_run: false,
             whole_run: false,
@@ -155,56 +158,79 @@ fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bo
 impl<'a> Iterator for SourcePass<'_, 'a> {
     type Item = Spanned<'a>;
 
+    /// The hot path: queued events, then any event of a block without
+    /// candidates, as it comes; the rest in `take`.
     #[inline]
     fn next(&mut self) -> Option<Spanned<'a>> {
+        if let Some(event) = self.out.pop_front() {
+            return Some(event);
+        }
         loop {
-            if let Some(event) = self.out.pop_front() {
+            let Some((event, range)) = self.events.next() else {
+                if !self.run.is_empty() {
+                    self.flush_run();
+                }
+                return self.out.pop_front();
+            };
+            if range.end <= self.quiet_until {
+                return Some((event, range));
+            }
+            if let Some(event) = self.take(event, range) {
                 return Some(event);
             }
-            let Some((event, range)) = self.events.next() else {
-                if self.run.is_empty() {
-                    return None;
-                }
-                self.flush_run();
-                continue;
-            };
-            if is_inline(&event) && !self.in_literal {
-                if range.end <= self.quiet_until {
+        }
+    }
+}
+
+impl<'a> SourcePass<'_, 'a> {
+    /// An event outside blocks known to have no candidate: what to yield
+    /// now, or `None` when it was buffered.
+    #[inline(never)]
+    fn take(&mut self, event: Event<'a>, range: Range<usize>) -> Option<Spanned<'a>> {
+        if is_inline(&event) && !self.in_literal {
+            if !self.in_run {
+                self.in_run = true;
+                self.scanner.restart(range.start);
+                // The run ends with its block (unless that block has ended:
+                // then, to be safe, the document).
+                self.run_end = if self.block_end > range.start { self.block_end } else { self.source.len() };
+                self.whole_run = holds_from(&self.ats, &mut self.next_at, &(range.start..self.run_end));
+            }
+            // Until a link may change an event, events go as they come;
+            // once no `://` or `www.` is left in the run, all of them.
+            if self.run.is_empty() && !self.whole_run {
+                if !holds_from(&self.candidates, &mut self.next_candidate, &(range.start..self.run_end)) {
+                    self.quiet_until = self.run_end;
                     return Some((event, range));
                 }
-                if !self.in_run {
-                    self.in_run = true;
-                    self.scanner.restart(range.start);
-                    // The run ends with its block (unless that block has
-                    // ended: then, to be safe, the document).
-                    let end = if self.block_end > range.start { self.block_end } else { self.source.len() };
-                    self.whole_run = holds_from(&self.ats, &mut self.next_at, &(range.start..end));
-                }
-                // Until a link may change an event, events go as they come.
-                if self.run.is_empty() && !self.whole_run && !self.may_change(&event, &range) {
+                if !self.may_change(&event, &range) {
                     self.scanner.event(self.source, (&event, &range), None);
                     return Some((event, range));
                 }
-                self.run.push_back((event, range));
-                continue;
             }
-            self.in_run = false;
-            if !self.run.is_empty() {
-                self.flush_run();
-            }
-            match &event {
-                Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
-                Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
-                Event::Start(_) => {
-                    self.block_end = range.end;
-                    if range.end > self.quiet_until && !self.has_candidate(&range) {
-                        self.quiet_until = range.end;
-                    }
-                }
-                _ => {}
-            }
-            self.out.push_back((event, range));
+            self.run.push_back((event, range));
+            return None;
         }
+        self.in_run = false;
+        if !self.run.is_empty() {
+            self.flush_run();
+        }
+        match &event {
+            Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
+            Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
+            Event::Start(_) => {
+                self.block_end = range.end;
+                if range.end > self.quiet_until && !self.has_candidate(&range) {
+                    self.quiet_until = range.end;
+                }
+            }
+            _ => {}
+        }
+        if self.out.is_empty() {
+            return Some((event, range));
+        }
+        self.out.push_back((event, range));
+        self.out.pop_front()
     }
 }
 
