@@ -21,7 +21,7 @@ fn main() {
         let run = || lines.iter().map(|l| finder.links(black_box(l)).count()).sum::<usize>();
         let links = run();
         let mut best = Duration::MAX;
-        for _ in 0..5 {
+        for _ in 0..10 {
             let start = Instant::now();
             let (mut runs, mut total) = (0u32, Duration::ZERO);
             while total < Duration::from_millis(50) {
