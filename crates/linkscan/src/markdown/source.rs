@@ -175,19 +175,35 @@ impl<'a> Iterator for SourcePass<'_, 'a> {
             if range.end <= self.quiet_until {
                 return Some((event, range));
             }
-            if let Some(event) = self.take(event, range) {
-                return Some(event);
+            match self.route(&event, &range) {
+                Route::Yield => return Some((event, range)),
+                Route::Buffer => self.run.push_back((event, range)),
+                Route::AfterQueue if self.out.is_empty() => return Some((event, range)),
+                Route::AfterQueue => {
+                    self.out.push_back((event, range));
+                    return self.out.pop_front();
+                }
             }
         }
     }
 }
 
-impl<'a> SourcePass<'_, 'a> {
-    /// An event outside blocks known to have no candidate: what to yield
-    /// now, or `None` when it was buffered.
+/// Where an event goes.
+enum Route {
+    /// Yielded now.
+    Yield,
+    /// Buffered with its run.
+    Buffer,
+    /// Yielded after what is queued (a block event after the run it ends).
+    AfterQueue,
+}
+
+impl SourcePass<'_, '_> {
+    /// Where an event outside blocks known to have no candidate goes (it
+    /// is looked at, not moved: events are large).
     #[inline(never)]
-    fn take(&mut self, event: Event<'a>, range: Range<usize>) -> Option<Spanned<'a>> {
-        if is_inline(&event) && !self.in_literal {
+    fn route(&mut self, event: &Event<'_>, range: &Range<usize>) -> Route {
+        if is_inline(event) && !self.in_literal {
             if !self.in_run {
                 self.in_run = true;
                 self.scanner.restart(range.start);
@@ -201,36 +217,31 @@ impl<'a> SourcePass<'_, 'a> {
             if self.run.is_empty() && !self.whole_run {
                 if !holds_from(&self.candidates, &mut self.next_candidate, &(range.start..self.run_end)) {
                     self.quiet_until = self.run_end;
-                    return Some((event, range));
+                    return Route::Yield;
                 }
-                if !self.may_change(&event, &range) {
-                    self.scanner.event(self.source, (&event, &range), None);
-                    return Some((event, range));
+                if !self.may_change(event, range) {
+                    self.scanner.event(self.source, (event, range), None);
+                    return Route::Yield;
                 }
             }
-            self.run.push_back((event, range));
-            return None;
+            return Route::Buffer;
         }
         self.in_run = false;
         if !self.run.is_empty() {
             self.flush_run();
         }
-        match &event {
+        match event {
             Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
             Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
             Event::Start(_) => {
                 self.block_end = range.end;
-                if range.end > self.quiet_until && !self.has_candidate(&range) {
+                if range.end > self.quiet_until && !self.has_candidate(range) {
                     self.quiet_until = range.end;
                 }
             }
             _ => {}
         }
-        if self.out.is_empty() {
-            return Some((event, range));
-        }
-        self.out.push_back((event, range));
-        self.out.pop_front()
+        Route::AfterQueue
     }
 }
 
