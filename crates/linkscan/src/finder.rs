@@ -582,6 +582,7 @@ pub(crate) struct Scan {
     pub(crate) scheme: Cached,
     /// The next `。`, and the next `．` or `｡`.
     pub(crate) ideographic_stop: Cached,
+    pub(crate) ideographic_searcher: Option<memchr::memmem::Finder<'static>>,
     pub(crate) fullwidth_stop: Cached,
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.

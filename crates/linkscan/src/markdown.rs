@@ -93,6 +93,8 @@ pub struct MarkdownAutolinks<'f, 'a> {
 }
 
 /// The pass that finds the links: on the source (GFM), or on decoded text.
+/// (One lives per parse, used for every event: not boxed.)
+#[allow(clippy::large_enum_variant)]
 enum Inner<'f, 'a> {
     Source(SourcePass<'f, 'a>),
     Decoded(SpannedAutolinks<'f, 'a, OffsetIter<'a>>),

@@ -18,10 +18,19 @@ use crate::host::{
 };
 use crate::pqf::path_query_fragment_end;
 
-/// The next `。` (U+3002) at or after `scan.pos`.
+/// The next `。` (U+3002) at or after `scan.pos`. Its searcher is built
+/// once a scan (CJK prose has one every few dozen bytes), and only for a
+/// long text: a short one is searched by its first byte.
 fn next_ideographic_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
-    scan.ideographic_stop
-        .next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], "\u{3002}".as_bytes()))
+    const STOP: &[u8] = "\u{3002}".as_bytes();
+    let searcher = &mut scan.ideographic_searcher;
+    scan.ideographic_stop.next(scan.pos, |pos| {
+        let haystack = &bytes[pos..];
+        if haystack.len() < 256 {
+            return crate::finder::find_bytes(haystack, STOP);
+        }
+        searcher.get_or_insert_with(|| memchr::memmem::Finder::new(STOP).into_owned()).find(haystack)
+    })
 }
 
 /// The next `．` (U+FF0E) or `｡` (U+FF61) at or after `scan.pos`.
