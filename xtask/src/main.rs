@@ -295,6 +295,17 @@ fn render(
     );
     let pairs: Vec<String> = tld_mapping.iter().map(|(c, t)| format!("({c:?}, {t:?})")).collect();
     array(&mut out, "pub(crate) static TLD_MAPPING: [(char, &str)", &pairs, 6);
+    let mut firsts: Vec<char> =
+        tlds.iter().filter_map(|t| t.chars().next()).filter(|c| !c.is_ascii()).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    out.push_str(
+        "/// The first code points of the non-ASCII entries of `TLDS`, sorted: a\n\
+         /// label starting with none of them (nor with an ASCII letter, nor with\n\
+         /// a code point `TLD_MAPPING` maps) is no TLD.\n",
+    );
+    let firsts: Vec<String> = firsts.iter().map(|c| format!("{c:?}")).collect();
+    array(&mut out, "pub(crate) static TLD_FIRST_CHARS: [char", &firsts, 12);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)

@@ -92,6 +92,26 @@ impl TldPolicy {
         }
     }
 
+    /// Whether a label starting at byte `at` of `text` may be an accepted
+    /// TLD: a test before reading the label (in CJK prose a `。` comes
+    /// every few dozen bytes, followed by words no TLD starts with). False
+    /// only when no accepted TLD, in any letter case or mapped form, starts
+    /// so.
+    #[inline]
+    pub(crate) fn may_start_at(&self, text: &str, at: usize) -> bool {
+        let Some(&byte) = text.as_bytes().get(at) else { return false };
+        match self {
+            TldPolicy::Iana if byte < 0x80 => byte.is_ascii_alphabetic(),
+            TldPolicy::Iana => {
+                let first = text[at..].chars().next().unwrap_or(' ');
+                let lower = first.to_lowercase().next().unwrap_or(first);
+                crate::tables::TLD_FIRST_CHARS.binary_search(&lower).is_ok()
+                    || crate::tables::TLD_MAPPING.binary_search_by_key(&first, |&(from, _)| from).is_ok()
+            }
+            _ => true,
+        }
+    }
+
     /// Whether `label` is an accepted top-level domain.
     pub fn accepts(&self, label: &str) -> bool {
         match self {
@@ -490,4 +510,50 @@ fn ipv6_valid(s: &[u8]) -> bool {
         }
     }
     if compressed { groups <= 7 } else { groups == 8 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    /// The quick test never rejects a label that is a TLD: every IANA TLD,
+    /// in lower and upper case, and every code point mapped into one, may
+    /// start one; and for code points it rejects (CJK prose's, digits,
+    /// punctuation), no label they start, followed by the rest of any TLD,
+    /// is accepted.
+    #[test]
+    fn tld_start_test_rejects_no_tld() {
+        let iana = TldPolicy::Iana;
+        for tld in crate::tables::TLDS {
+            let upper: String = tld.chars().flat_map(char::to_uppercase).collect();
+            assert!(iana.may_start_at(tld, 0), "{tld}");
+            assert!(iana.may_start_at(&upper, 0), "{upper}");
+        }
+        for (from, _) in crate::tables::TLD_MAPPING {
+            let mut label = String::new();
+            label.push(from);
+            assert!(iana.may_start_at(&label, 0), "{from:?}");
+        }
+        let rests: alloc::vec::Vec<&str> = crate::tables::TLDS
+            .iter()
+            .filter_map(|t| t.char_indices().nth(1).map(|(i, _)| &t[i..]))
+            .collect();
+        let mut rejected = 0;
+        for c in "東京は日本の首都であり、世界最大の都市圏の一つです。「」（）0123456789-_.é".chars()
+        {
+            let mut label = String::new();
+            label.push(c);
+            if iana.may_start_at(&label, 0) {
+                continue;
+            }
+            rejected += 1;
+            for rest in &rests {
+                label.truncate(c.len_utf8());
+                label.push_str(rest);
+                assert!(!tld_accepted(&iana, &label), "{label:?} is a TLD but {c:?} was rejected");
+            }
+        }
+        assert!(rejected > 30, "the sample holds code points the test rejects");
+    }
 }

@@ -169,6 +169,13 @@ fn domain_link<'a>(
 ) -> Option<Link<'a>> {
     let tld_start = dot + dot_len;
     scan.pos = tld_start;
+    // A label no accepted TLD starts like is not one: do not read it. (An
+    // ASCII start is left to the checks below, as cheap.)
+    if text.as_bytes().get(tld_start).is_some_and(|&b| b >= 0x80)
+        && !finder.tlds.may_start_at(text, tld_start)
+    {
+        return None;
+    }
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
