@@ -179,8 +179,7 @@ struct Records<'s> {
 impl<'s> Records<'s> {
     fn new(settings: &'s Settings, file: &'s str, text: &'s str, start: Position) -> Self {
         let unit = settings.offsets.index();
-        let mut file_json = b"{\"file\":".to_vec();
-        json_string(&mut file_json, file);
+        let file_json = file_object(file);
         Records {
             settings,
             format: settings.format(),
@@ -354,6 +353,14 @@ fn tsv_field(s: &str) -> String {
     s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
 }
 
+/// The start of a JSON object naming an input: `{"file":"…"` (its other
+/// fields and `}` follow).
+fn file_object(name: &str) -> Vec<u8> {
+    let mut object = b"{\"file\":".to_vec();
+    json_string(&mut object, name);
+    object
+}
+
 /// Appends `s` as a JSON string.
 pub fn json_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
@@ -428,10 +435,9 @@ pub fn run(
                 if settings.files_with_links && per_input == 0 && output.links > 0 {
                     let name = &inputs[input].display;
                     if format == Format::Jsonl {
-                        let mut object = b"{\"file\":".to_vec();
-                        json_string(&mut object, name);
+                        let mut object = file_object(name);
+                        object.extend_from_slice(b"}\n");
                         out.write_all(&object)?;
-                        out.write_all(b"}\n")?;
                     } else {
                         write!(out, "{name}{end}")?;
                     }
@@ -462,8 +468,7 @@ pub fn run(
                     let name = &inputs[input].display;
                     match format {
                         Format::Jsonl => {
-                            let mut object = b"{\"file\":".to_vec();
-                            json_string(&mut object, name);
+                            let mut object = file_object(name);
                             object.extend_from_slice(b",\"count\":");
                             push_number(&mut object, per_input);
                             object.extend_from_slice(b"}\n");
