@@ -31,15 +31,12 @@ pub struct OffsetConverter<'a> {
     unit: OffsetUnit,
     byte: usize,
     converted: usize,
-    /// Whether the text is all ASCII (every unit then equals bytes), found
-    /// on the first conversion: texts without links never pay for it.
-    ascii: Option<bool>,
 }
 
 impl<'a> OffsetConverter<'a> {
     /// A converter for `text` into `unit`.
     pub fn new(text: &'a str, unit: OffsetUnit) -> Self {
-        OffsetConverter { text: text.as_bytes(), unit, byte: 0, converted: 0, ascii: None }
+        OffsetConverter { text: text.as_bytes(), unit, byte: 0, converted: 0 }
     }
 
     /// The offset in the converter's unit of byte offset `byte` (clamped to
@@ -55,7 +52,7 @@ impl<'a> OffsetConverter<'a> {
     /// ```
     pub fn convert(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.text.len());
-        if self.unit == OffsetUnit::Bytes || *self.ascii.get_or_insert_with(|| self.text.is_ascii()) {
+        if self.unit == OffsetUnit::Bytes {
             return byte;
         }
         if byte < self.byte {
@@ -63,14 +60,19 @@ impl<'a> OffsetConverter<'a> {
             self.converted = 0;
         }
         let span = &self.text[self.byte..byte];
-        // A char starts at every byte that is not a continuation byte; a
-        // four-byte sequence (lead byte 0xF0..) is two UTF-16 code units.
-        let chars = span.iter().filter(|&&b| (b as i8) >= -0x40).count();
-        let extra = match self.unit {
-            OffsetUnit::Utf16 => span.iter().filter(|&&b| b >= 0xF0).count(),
-            _ => 0,
-        };
-        self.converted += chars + extra;
+        if span.is_ascii() {
+            // Every unit is a byte (a quick test, vectorised).
+            self.converted += span.len();
+        } else {
+            // A char starts at every byte that is not a continuation byte; a
+            // four-byte sequence (lead byte 0xF0..) is two UTF-16 code units.
+            let chars = span.iter().filter(|&&b| (b as i8) >= -0x40).count();
+            let extra = match self.unit {
+                OffsetUnit::Utf16 => span.iter().filter(|&&b| b >= 0xF0).count(),
+                _ => 0,
+            };
+            self.converted += chars + extra;
+        }
         self.byte = byte;
         self.converted
     }
