@@ -7,7 +7,7 @@
 //! Markdown renderers on the real-world corpus. Counts, not timings: the
 //! same on every run, whatever else the machine is doing.
 
-use crate::linearity::dumped_counts;
+use crate::linearity::count_calls;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -45,27 +45,14 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
     if workloads.is_empty() {
         return Err(format!("no workload matches {filter:?}"));
     }
-    let dir = root.join("target/instructions");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let output = Command::new("valgrind")
-        .current_dir(&dir)
-        .env("CARGO_MANIFEST_DIR", root.join("crates/checks"))
-        .args([
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=instructions_measure",
-            "--dump-after=instructions_measure",
-            "--callgrind-out-file=callgrind.out.%p",
-        ])
-        .arg(&binary)
-        .args(["run", filter])
-        .output()
-        .map_err(|e| format!("valgrind (install it: apt-get install valgrind): {e}"))?;
-    if !output.status.success() {
-        return Err(format!("valgrind failed: {}", String::from_utf8_lossy(&output.stderr)));
-    }
-    let counts = dumped_counts(&dir)?;
+    let checks = root.join("crates/checks");
+    let counts = count_calls(
+        &root.join("target/instructions"),
+        &binary,
+        "instructions_measure",
+        &["run", filter],
+        &[("CARGO_MANIFEST_DIR", &checks)],
+    )?;
     if counts.len() != workloads.len() {
         return Err(format!("{} workloads but {} callgrind dumps", workloads.len(), counts.len()));
     }

@@ -31,26 +31,8 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
         return Err(format!("no case matches {filter:?}"));
     }
 
-    let dir = root.join("target/linearity");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let output = Command::new("valgrind")
-        .current_dir(&dir)
-        .args([
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=hostile_measure",
-            "--dump-after=hostile_measure",
-            "--callgrind-out-file=callgrind.out.%p",
-        ])
-        .arg(&binary)
-        .args(["callgrind", filter])
-        .output()
-        .map_err(|e| format!("valgrind (install it: apt-get install valgrind): {e}"))?;
-    if !output.status.success() {
-        return Err(format!("valgrind failed: {}", String::from_utf8_lossy(&output.stderr)));
-    }
-    let counts = dumped_counts(&dir)?;
+    let counts =
+        count_calls(&root.join("target/linearity"), &binary, "hostile_measure", &["callgrind", filter], &[])?;
     if counts.len() != cases.len() {
         return Err(format!("{} cases but {} callgrind dumps", cases.len(), counts.len()));
     }
@@ -70,8 +52,38 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
     if failures.is_empty() { Ok(()) } else { Err(format!("not linear: {}", failures.join(", "))) }
 }
 
+/// Runs `binary args…` under callgrind in a fresh `dir`, collecting only
+/// inside `symbol` with a profile dumped after each call: the instructions
+/// of each call, in order.
+pub fn count_calls(
+    dir: &Path,
+    binary: &Path,
+    symbol: &str,
+    args: &[&str],
+    envs: &[(&str, &Path)],
+) -> Result<Vec<u64>, String> {
+    let _ = std::fs::remove_dir_all(dir);
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let output = Command::new("valgrind")
+        .current_dir(dir)
+        .envs(envs.iter().copied())
+        .arg("--tool=callgrind")
+        .arg("--collect-atstart=no")
+        .arg(format!("--toggle-collect={symbol}"))
+        .arg(format!("--dump-after={symbol}"))
+        .arg("--callgrind-out-file=callgrind.out.%p")
+        .arg(binary)
+        .args(args)
+        .output()
+        .map_err(|e| format!("valgrind (install it: apt-get install valgrind): {e}"))?;
+    if !output.status.success() {
+        return Err(format!("valgrind failed: {}", String::from_utf8_lossy(&output.stderr)));
+    }
+    dumped_counts(dir)
+}
+
 /// The instruction count of each dump, in the order the dumps were made.
-pub fn dumped_counts(dir: &Path) -> Result<Vec<u64>, String> {
+fn dumped_counts(dir: &Path) -> Result<Vec<u64>, String> {
     let mut dumps: Vec<(u64, u64)> = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(|e| e.to_string())? {
         let path = entry.map_err(|e| e.to_string())?.path();

@@ -2,20 +2,22 @@
 //! run and machine. Used by `benches/find.rs` and, through the `corpora`
 //! binary, by the Python package's benchmark.
 
-/// A small deterministic generator (xorshift64*), so corpora are the same
-/// on every run and machine.
-struct Rng(u64);
+/// A small deterministic generator (xorshift64*), so corpora (and the
+/// differential tests' cases) are the same on every run and machine.
+pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    /// The next number.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next() % items.len() as u64) as usize]
+    /// One of `items`.
+    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[(self.next_u64() % items.len() as u64) as usize]
     }
 }
 
@@ -122,7 +124,7 @@ fn prose(size: usize, link_every: usize, seed: u64) -> String {
         } else {
             text.push_str(rng.pick(WORDS));
         }
-        text.push_str(match rng.next() % 16 {
+        text.push_str(match rng.next_u64() % 16 {
             0 => ". ",
             1 => ", ",
             2 if words % 7 == 0 => ".\n",
@@ -150,7 +152,7 @@ fn multilingual(size: usize) -> String {
     while text.len() < size {
         text.push_str(&lines[k % lines.len()]);
         text.push(' ');
-        let at = (rng.next() % 3500) as usize;
+        let at = (rng.next_u64() % 3500) as usize;
         let at = (at..filler.len()).find(|&i| filler.is_char_boundary(i)).unwrap_or(0);
         text.push_str(&filler[at..(at + 300).min(filler.len())]);
         text.push('\n');

@@ -1,8 +1,26 @@
 //! Generated markup-heavy Markdown and the comparison of autolinks, shared
 //! by the differential tests against cmark-gfm and md4c.
 
+pub use crate::corpora::Rng;
+
 /// Links as (href, text), in order.
 pub type Links = Vec<(String, String)>;
+
+/// Runs `command` with `input` on its standard input; its standard output.
+pub fn output_of(command: &mut std::process::Command, input: &str) -> Vec<u8> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("the program runs");
+    let mut stdin = child.stdin.take().expect("its standard input");
+    let input = input.to_string();
+    // Written from another thread: a large input would fill the pipe while
+    // the program's output fills the other.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().expect("its output");
+    writer.join().expect("the writer").expect("writing its input");
+    assert!(output.status.success(), "{command:?} failed");
+    output.stdout
+}
 
 /// The links of `with` that are not in `without`: each link of `without`
 /// is matched, in order, with the next equal link of `with` (a link that
@@ -23,22 +41,6 @@ pub fn added(with: Links, without: &Links) -> Links {
 pub fn autolinks_per_block(with: Vec<Links>, without: Vec<Links>) -> Vec<Links> {
     assert_eq!(with.len(), without.len(), "the same blocks with and without autolinks");
     with.into_iter().zip(&without).map(|(w, wo)| added(w, wo)).collect()
-}
-
-/// A xorshift generator: the same cases on every run.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[(self.next_u64() % items.len() as u64) as usize]
-    }
 }
 
 const URLS: &[&str] = &[

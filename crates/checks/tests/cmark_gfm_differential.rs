@@ -9,13 +9,12 @@
 use linkscan::LinkFinder;
 use linkscan::markdown::{MarkdownAutolinks, gfm_options};
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 #[path = "common/markdown_corpus.rs"]
 mod markdown_corpus;
 
-use linkscan_checks::markup::{Links, Rng, autolinks_per_block, case};
+use linkscan_checks::markup::{Links, Rng, autolinks_per_block, case, output_of};
 
 /// The links of each paragraph (or heading, table cell, …: each block
 /// holding inline content) of cmark-gfm's XML output.
@@ -26,14 +25,7 @@ fn cmark_links(markdown: &str, autolink: bool) -> Vec<Links> {
     if autolink {
         command.args(["-e", "autolink"]);
     }
-    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("run cmark-gfm");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = markdown.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("cmark-gfm output");
-    writer.join().expect("writer").expect("write to cmark-gfm");
-    assert!(output.status.success(), "cmark-gfm failed");
-    parse_xml(&String::from_utf8(output.stdout).expect("UTF-8 XML"))
+    parse_xml(&String::from_utf8(output_of(&mut command, markdown)).expect("UTF-8 XML"))
 }
 
 fn unescape_xml(text: &str) -> String {

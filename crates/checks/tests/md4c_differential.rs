@@ -14,10 +14,9 @@
 
 use linkscan::LinkFinder;
 use linkscan::markdown::MarkdownAutolinks;
-use linkscan_checks::markup::{Links, Rng, autolinks_per_block, case};
+use linkscan_checks::markup::{Links, Rng, autolinks_per_block, case, output_of};
 use pulldown_cmark::{Options, Parser, html};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn unescape(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
@@ -61,13 +60,7 @@ fn md2html(markdown: &str, permissive: bool) -> Vec<Links> {
     if permissive {
         command.arg("--fpermissive-autolinks");
     }
-    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("run md2html");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = markdown.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("md2html output");
-    writer.join().expect("writer").expect("write to md2html");
-    html_links(&String::from_utf8(output.stdout).expect("UTF-8 HTML"))
+    html_links(&String::from_utf8(output_of(&mut command, markdown)).expect("UTF-8 HTML"))
 }
 
 fn ours(markdown: &str) -> Vec<Links> {
@@ -91,14 +84,14 @@ fn md4c_autolinks_agree_with_md2html_on_generated_markup() {
     assert_eq!(ours.len(), theirs.len(), "the same paragraphs");
     let differing: Vec<usize> = (0..ours.len()).filter(|&i| ours[i] != theirs[i]).collect();
     let (known, unexplained): (Vec<usize>, Vec<usize>) =
-        differing.iter().partition(|&&i| known_cause(&theirs[i]).is_some());
+        differing.iter().partition(|&&i| known_cause(&cases[i], &ours[i], &theirs[i]).is_some());
     println!(
         "md4c differential, generated: {} paragraphs, {} agree ({:.2}%); {} with a known cause: {}",
         ours.len(),
         ours.len() - differing.len(),
         (ours.len() - differing.len()) as f64 * 100.0 / ours.len() as f64,
         known.len(),
-        known_cause(&[("w".into(), String::new())]).unwrap_or_default()
+        known_cause("", &Vec::new(), &vec![("w".into(), String::new())]).unwrap_or_default()
     );
     for &i in unexplained.iter().take(40) {
         println!("  {:?}\n    ours: {:?}\n    md4c: {:?}", cases.get(i), ours[i], theirs[i]);
@@ -107,11 +100,18 @@ fn md4c_autolinks_agree_with_md2html_on_generated_markup() {
     assert!((ours.len() - differing.len()) * 1000 >= ours.len() * 995, "agreement under 99.5%");
 }
 
-/// The known cause of a disagreement, judged by md4c's links.
-fn known_cause(theirs: &[(String, String)]) -> Option<&'static str> {
-    // The generated links all point to `w`: md4c's output then holds an
-    // `<a>` inside an `<a>`, which this comparison reads as a changed link.
-    theirs.iter().any(|(href, _)| href == "w").then_some(
+/// The known cause of a disagreement: md4c made links inside a link's
+/// text. Its output then holds an `<a>` inside an `<a>` (the generated
+/// links all point to `w`), which this comparison reads as a changed link,
+/// or md4c's extra links are all inside a `[…](w)` of the case.
+fn known_cause(case: &str, ours: &Links, theirs: &Links) -> Option<&'static str> {
+    let link_texts: Vec<&str> =
+        case.split("](w)").filter_map(|before| before.rfind('[').map(|open| &before[open..])).collect();
+    let inside_link = theirs
+        .iter()
+        .filter(|l| !ours.contains(l))
+        .all(|(_, text)| link_texts.iter().any(|t| t.contains(text.as_str())));
+    (theirs.iter().any(|(href, _)| href == "w") || inside_link).then_some(
         "md4c makes permissive autolinks inside a link's text (an <a> in an <a>, which HTML forbids); \
          linkscan, as cmark-gfm, leaves link text alone",
     )
