@@ -9,9 +9,14 @@
 //! pulldown-cmark's events and their source ranges: it learns from the
 //! events where code spans, HTML, links, entities and escapes are, finds
 //! the links on the source, and re-shapes the events so that each link
-//! covers exactly its raw text. Email addresses are left to the event
-//! adapter ([`Autolinks`](super::Autolinks)), which finds them on decoded
-//! text as cmark-gfm's `postprocess_text` does.
+//! covers exactly its raw text. Email addresses are found, as cmark-gfm's
+//! `postprocess_text` finds them, on the decoded text of the inline
+//! containers that hold an `@` (by the event adapter's core).
+//!
+//! Only what a link may change is held back: the events of blocks without
+//! `://`, `www.` or `@` pass as they come, and a container's events go as
+//! they come until one holds a candidate in its text (or is markup around
+//! one); the rest of that container is buffered and re-shaped.
 //!
 //! What re-shaping cannot make exact (cmark-gfm would parse the rest of
 //! the paragraph again around the link; pulldown-cmark has already parsed
@@ -243,9 +248,7 @@ impl SourcePass<'_, '_> {
         }
         Route::AfterQueue
     }
-}
 
-impl SourcePass<'_, '_> {
     /// Whether `range` of the source holds a `://`, `www.` or `@`.
     fn has_candidate(&mut self, range: &Range<usize>) -> bool {
         let candidate = holds_from(&self.candidates, &mut self.next_candidate, range);
