@@ -10,8 +10,11 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
+#[path = "../tests/common/comrak_gfm.rs"]
+mod comrak_gfm;
 #[path = "../tests/common/markdown_corpus.rs"]
 mod markdown_corpus;
+use comrak_gfm::comrak_gfm_options;
 
 /// How pulldown-cmark's events get their autolinks.
 #[derive(Clone, Copy)]
@@ -51,12 +54,7 @@ fn markdown(c: &mut Criterion) {
     let texts = markdown_corpus::texts();
     let bytes: usize = texts.iter().map(String::len).sum();
     let finder = linkscan::LinkFinder::gfm();
-    let mut options = comrak::Options::default();
-    options.extension.table = true;
-    options.extension.strikethrough = true;
-    options.extension.tasklist = true;
-    options.extension.footnotes = true;
-    options.extension.autolink = true;
+    let options = comrak_gfm_options(true);
     let mut group = c.benchmark_group("markdown/real-world");
     group.throughput(Throughput::Bytes(bytes as u64));
     for (name, how) in [

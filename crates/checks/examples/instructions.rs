@@ -18,8 +18,11 @@
 use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use std::hint::black_box;
 
+#[path = "../tests/common/comrak_gfm.rs"]
+mod comrak_gfm;
 #[path = "../tests/common/markdown_corpus.rs"]
 mod markdown_corpus;
+use comrak_gfm::comrak_gfm_options;
 
 /// A workload's input.
 pub enum Input {
@@ -69,12 +72,7 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
             Input::Documents(documents),
         ) => {
             let finder = linkscan::LinkFinder::gfm();
-            let mut comrak_options = comrak::Options::default();
-            comrak_options.extension.table = true;
-            comrak_options.extension.strikethrough = true;
-            comrak_options.extension.tasklist = true;
-            comrak_options.extension.footnotes = true;
-            comrak_options.extension.autolink = true;
+            let comrak_options = comrak_gfm_options(true);
             let mut html = String::new();
             let mut total = 0;
             for document in documents {

@@ -9,7 +9,7 @@
 //! documented comrak divergence from cmark-gfm, or a linkscan bug.
 
 use comrak::nodes::{AstNode, NodeValue};
-use comrak::{Arena, Options as ComrakOptions, parse_document};
+use comrak::{Arena, parse_document};
 use linkscan::LinkFinder;
 use linkscan::markdown::{MarkdownAutolinks, gfm_options};
 use pulldown_cmark::{Event, Parser, Tag, TagEnd};
@@ -18,7 +18,10 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 mod markdown_corpus;
 use markdown_corpus::corpus;
 
-type Links = Vec<(String, String)>;
+#[path = "common/comrak_gfm.rs"]
+mod comrak_gfm;
+use comrak_gfm::comrak_gfm_options;
+use linkscan_checks::markup::{Links, added};
 
 /// Known disagreements: (end of the file's path, the link only linkscan
 /// finds, the cause).
@@ -72,21 +75,6 @@ fn comrak_links<'a>(node: &'a AstNode<'a>, links: &mut Links) {
     }
 }
 
-/// The links of `with` that are not in `without` (a subsequence of it).
-fn added(with: Links, without: &Links) -> Links {
-    let mut rest = without.iter().peekable();
-    with.into_iter()
-        .filter(|link| {
-            if rest.peek() == Some(&link) {
-                rest.next();
-                false
-            } else {
-                true
-            }
-        })
-        .collect()
-}
-
 pub fn ours(markdown: &str, finder: &LinkFinder) -> Links {
     let options = gfm_options();
     let with = pulldown_links(MarkdownAutolinks::new(markdown, options, finder));
@@ -96,12 +84,7 @@ pub fn ours(markdown: &str, finder: &LinkFinder) -> Links {
 
 pub fn comrak(markdown: &str) -> Links {
     let render = |autolink: bool| {
-        let mut options = ComrakOptions::default();
-        options.extension.table = true;
-        options.extension.strikethrough = true;
-        options.extension.tasklist = true;
-        options.extension.footnotes = true;
-        options.extension.autolink = autolink;
+        let options = comrak_gfm_options(autolink);
         let arena = Arena::new();
         let root = parse_document(&arena, markdown, &options);
         let mut links = Vec::new();

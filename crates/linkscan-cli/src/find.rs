@@ -4,9 +4,8 @@ use crate::input::Position;
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
 use clap::ValueEnum;
-use linkscan::markdown::{document_links, gfm_options};
+use linkscan::markdown::document_links;
 use linkscan::{Link, LinkFinder, OffsetConverter, OffsetUnit};
-use pulldown_cmark::Options;
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -303,8 +302,7 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
 /// `reference`, `definition`, `image`, `autolink` or `literal`; its text is
 /// the link text; the text format and `-o` show its destination.
 fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: &str) -> Found {
-    let extensions =
-        if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() };
+    let extensions = crate::markdown::extensions(finder);
     let mut records = Records::new(settings, file, text, Position { line: 1, ..Position::default() });
     for link in document_links(text, extensions, finder) {
         let fields = [link.kind.as_str(), &link.text, &link.destination, &link.destination];

@@ -1,7 +1,8 @@
 //! `linkscan markdown`: Markdown to HTML with autolinks.
 
 use crate::input::Input;
-use crate::options::{Dialect, FinderOptions, InputOptions};
+use crate::options::{FinderOptions, InputOptions};
+use linkscan::LinkFinder;
 use linkscan::markdown::{MarkdownAutolinks, gfm_options};
 use pulldown_cmark::{Options, html};
 use std::io::{self, Read, Write};
@@ -41,6 +42,12 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
     }
 }
 
+/// pulldown-cmark's extensions for `finder`'s dialect: GitHub's (tables,
+/// strikethrough, task lists, footnotes) with GFM, plain CommonMark else.
+pub(crate) fn extensions(finder: &LinkFinder) -> Options {
+    if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() }
+}
+
 /// Renders each input to standard output.
 pub fn run(
     files: Vec<std::ffi::OsString>,
@@ -49,7 +56,7 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
-    let extensions = if options.dialect == Dialect::Gfm { gfm_options() } else { Options::empty() };
+    let extensions = extensions(&finder);
     let mut out = io::stdout().lock();
     let mut failed = false;
     for input in &inputs {
