@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 const SDIST: &str = "cmarkgfm==2025.10.22";
 const SDIST_DIR: &str = "cmarkgfm-2025.10.22";
@@ -21,8 +22,14 @@ fn run(command: &mut Command) -> Result<(), String> {
 }
 
 /// The path of the `cmark-gfm` program, built first if it is not there
-/// (needs `python3 -m pip` and a C compiler, `cc` or `$CC`).
+/// (needs `python3 -m pip` and a C compiler, `cc` or `$CC`). Tests of one
+/// process that ask at once wait for a single build.
 pub fn cmark_gfm() -> Result<PathBuf, String> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BUILT.get_or_init(build_cmark_gfm).clone()
+}
+
+fn build_cmark_gfm() -> Result<PathBuf, String> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"), PathBuf::from);
     let dir = target.join("oracles");
@@ -46,8 +53,8 @@ pub fn cmark_gfm() -> Result<PathBuf, String> {
     if !header.contains(&format!("\"{VERSION}\"")) {
         return Err(format!("{SDIST} does not hold cmark-gfm {VERSION}"));
     }
-    // Built under another name and renamed: a concurrent first use never
-    // runs a half-written program.
+    // Built under another name and renamed: another process using it at
+    // the same time never runs a half-written program.
     let building = dir.join(format!("cmark-gfm.{}", std::process::id()));
     let mut cc = Command::new(std::env::var("CC").unwrap_or_else(|_| "cc".into()));
     cc.args(["-O2", "-w", "-o"]).arg(&building);
