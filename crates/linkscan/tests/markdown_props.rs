@@ -186,6 +186,42 @@ proptest! {
     }
 }
 
+/// The links (kind, target and range) and the HTML of the source adapter.
+fn links_and_html(
+    events: impl Iterator<Item = (Event<'static>, Range<usize>)>,
+) -> (Vec<(String, Range<usize>)>, String) {
+    let events: Vec<_> = events.collect();
+    let links = events
+        .iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::Link { dest_url, .. }) => Some((dest_url.to_string(), range.clone())),
+            _ => None,
+        })
+        .collect();
+    let mut html = String::new();
+    pulldown_cmark::html::push_html(&mut html, events.into_iter().map(|(e, _)| e));
+    (links, html)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// The shortcuts of the source adapter (blocks without candidates pass
+    /// untouched; a run's events go as they come until a link may change
+    /// one) give what the plain path gives: every event routed, every run
+    /// buffered whole.
+    #[test]
+    fn the_source_adapters_shortcuts_change_nothing(md in markdown()) {
+        let md: &'static str = Box::leak(md.into_boxed_str());
+        let finder = LinkFinder::gfm();
+        let fast = links_and_html(MarkdownAutolinks::new(md, gfm_options(), &finder).into_offset_iter());
+        let plain = links_and_html(
+            MarkdownAutolinks::new(md, gfm_options(), &finder).without_shortcuts().into_offset_iter(),
+        );
+        prop_assert_eq!(fast, plain, "in {:?}", md);
+    }
+}
+
 /// No default scheme makes the adapter write a script URL: such links stay
 /// text, in every dialect (the rule `html::linkify` follows).
 #[test]

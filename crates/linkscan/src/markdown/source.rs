@@ -60,6 +60,11 @@ pub(crate) struct SourcePass<'f, 'a> {
     run_end: usize,
     /// Inside a code block or metadata block.
     in_literal: bool,
+    /// The shortcuts: events of blocks without candidates pass untouched,
+    /// and a run's events go as they come until a link may change one.
+    /// (Without them every event is routed and every run buffered whole:
+    /// the plain path the shortcuts are tested against.)
+    pub(crate) shortcuts: bool,
     /// Inside an inline container (a run of inline events).
     in_run: bool,
     /// The run is buffered whole (its block holds an `@`: email addresses
@@ -98,6 +103,7 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             block_end: 0,
             run_end: 0,
             in_literal: false,
+            shortcuts: true,
             in_run: false,
             whole_run: false,
             scanner: Scanner::default(),
@@ -154,24 +160,34 @@ impl<'f, 'a> SourcePass<'f, 'a> {
 /// `next`, which moves to the first not before `range.start` (ranges
 /// asked in order of their starts: one pass over the positions in all).
 fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
-    while positions.get(*next).is_some_and(|&c| c < range.start) {
-        *next += 1;
-    }
+    skip_before(positions, next, range.start);
     positions.get(*next).is_some_and(|&c| c < range.end)
 }
 
 impl<'a> Iterator for SourcePass<'_, 'a> {
     type Item = Spanned<'a>;
 
-    /// The hot path: queued events, then any event of a block without
-    /// candidates, as it comes; the rest in `take`.
+    /// The hot path: with nothing queued, an event of a block without
+    /// candidates goes as it comes (one test); the rest in `next_routed`.
     #[inline]
     fn next(&mut self) -> Option<Spanned<'a>> {
-        if let Some(event) = self.out.pop_front() {
-            return Some(event);
+        if !self.out.is_empty() {
+            return self.out.pop_front();
         }
+        match self.events.next() {
+            Some((event, range)) if range.end <= self.quiet_until => Some((event, range)),
+            next => self.next_routed(next),
+        }
+    }
+}
+
+impl<'a> SourcePass<'_, 'a> {
+    /// The next event when `next`, the parser's next one, is not in a
+    /// quiet block: routed (buffered, queued or yielded) until one can go.
+    #[inline(never)]
+    fn next_routed(&mut self, mut next: Option<Spanned<'a>>) -> Option<Spanned<'a>> {
         loop {
-            let Some((event, range)) = self.events.next() else {
+            let Some((event, range)) = next else {
                 if !self.run.is_empty() {
                     self.flush_run();
                 }
@@ -189,6 +205,7 @@ impl<'a> Iterator for SourcePass<'_, 'a> {
                     return self.out.pop_front();
                 }
             }
+            next = self.events.next();
         }
     }
 }
@@ -219,13 +236,19 @@ impl SourcePass<'_, '_> {
             }
             // Until a link may change an event, events go as they come;
             // once no `://` or `www.` is left in the run, all of them.
-            if self.run.is_empty() && !self.whole_run {
+            if self.run.is_empty() && !self.whole_run && self.shortcuts {
                 if !holds_from(&self.candidates, &mut self.next_candidate, &(range.start..self.run_end)) {
                     self.quiet_until = self.run_end;
                     return Route::Yield;
                 }
                 if !self.may_change(event, range) {
                     self.scanner.event(self.source, (event, range), None);
+                    if is_opaque(event) {
+                        // No link starts inside a link, image, code span or
+                        // HTML: the candidates there are passed over (and
+                        // when none is left, the rest of the run is quiet).
+                        skip_before(&self.candidates, &mut self.next_candidate, range.end);
+                    }
                     return Route::Yield;
                 }
             }
@@ -238,15 +261,29 @@ impl SourcePass<'_, '_> {
         match event {
             Event::Start(Tag::CodeBlock(_) | Tag::MetadataBlock(_)) => self.in_literal = true,
             Event::End(TagEnd::CodeBlock | TagEnd::MetadataBlock(_)) => self.in_literal = false,
+            Event::Start(_) if !self.shortcuts => self.block_end = range.end,
             Event::Start(_) => {
                 self.block_end = range.end;
-                if range.end > self.quiet_until && !self.has_candidate(range) {
-                    self.quiet_until = range.end;
-                }
+                self.quiet_until = if self.has_candidate(range) {
+                    // Nothing inside goes unrouted.
+                    self.quiet_until.min(range.start)
+                } else {
+                    // Neither does this block nor any event before the next
+                    // candidate (or `@`): the blocks up to it go as they come.
+                    self.next_candidate_at().max(self.quiet_until)
+                };
             }
             _ => {}
         }
         Route::AfterQueue
+    }
+
+    /// Where the next `://`, `www.` or `@` is, at or after the last range
+    /// looked at (the source's length if there is none).
+    fn next_candidate_at(&self) -> usize {
+        let candidate = self.candidates.get(self.next_candidate).copied();
+        let at = self.ats.get(self.next_at).copied();
+        candidate.into_iter().chain(at).min().unwrap_or(self.source.len())
     }
 
     /// Whether `range` of the source holds a `://`, `www.` or `@`.
@@ -254,6 +291,22 @@ impl SourcePass<'_, '_> {
         let candidate = holds_from(&self.candidates, &mut self.next_candidate, range);
         holds_from(&self.ats, &mut self.next_at, range) || candidate
     }
+}
+
+/// Moves `next` past the sorted `positions` before `end`.
+fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
+    while positions.get(*next).is_some_and(|&c| c < end) {
+        *next += 1;
+    }
+}
+
+/// An inline event whose source cmark-gfm never reads as text for a link
+/// (a link or image start covers the whole element).
+fn is_opaque(event: &Event<'_>) -> bool {
+    matches!(
+        event,
+        Event::Start(Tag::Link { .. } | Tag::Image { .. }) | Event::Code(_) | Event::InlineHtml(_)
+    )
 }
 
 /// An event inside an inline container: text, inline markup, breaks.
