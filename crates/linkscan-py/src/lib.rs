@@ -12,7 +12,7 @@ use linkscan::{Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3_arrow::PyTable;
+use pyo3_arrow::{PyRecordBatch, PyTable};
 use pyo3_arrow::input::AnyArray;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -218,12 +218,7 @@ impl Finder {
         let (chunks, _) = chunked.into_inner();
         let (rows, bytes) = rows_of_chunks(&chunks)?;
         let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
-        // `pyarrow.table`, looked up once: importing it on every call (as
-        // `PyTable::into_pyarrow` does) is a third of a small batch's time.
-        static PYARROW_TABLE: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-        let table = PYARROW_TABLE
-            .get_or_try_init(py, || py.import("pyarrow")?.getattr("table").map(Bound::unbind))?;
-        table.bind(py).call1((PyTable::try_new(batches, links_schema())?,))
+        pyarrow_table(py, batches)
     }
 
     fn __repr__(&self) -> String {
@@ -271,16 +266,53 @@ fn default_threads() -> usize {
         .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(DEFAULT_MAX_THREADS)))
 }
 
-/// The schema of `find_arrow`'s table.
+/// The schema of `find_arrow`'s table (built once).
 fn links_schema() -> Arc<Schema> {
-    Arc::new(Schema::new(vec![
-        Field::new("row", DataType::Int64, false),
-        Field::new("start", DataType::Int64, false),
-        Field::new("end", DataType::Int64, false),
-        Field::new("kind", DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)), false),
-        Field::new("text", DataType::Utf8, false),
-        Field::new("href", DataType::Utf8, false),
-    ]))
+    static SCHEMA: std::sync::OnceLock<Arc<Schema>> = std::sync::OnceLock::new();
+    SCHEMA
+        .get_or_init(|| {
+            Arc::new(Schema::new(vec![
+                Field::new("row", DataType::Int64, false),
+                Field::new("start", DataType::Int64, false),
+                Field::new("end", DataType::Int64, false),
+                Field::new("kind", DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)), false),
+                Field::new("text", DataType::Utf8, false),
+                Field::new("href", DataType::Utf8, false),
+            ]))
+        })
+        .clone()
+}
+
+/// `batches` as one pyarrow Table. pyarrow's import is most of a small
+/// call's time, so it is spared where it can be: the table without links
+/// is made once and shared (pyarrow tables are immutable), and a single
+/// batch is imported as a record batch, which pyarrow takes in faster
+/// than a stream.
+fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Bound<'_, PyAny>> {
+    // pyarrow's functions, looked up once: importing the module on every
+    // call (as pyo3-arrow's `into_pyarrow` does) is a third of a small
+    // batch's time.
+    static PYARROW: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
+    static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let [table, record_batch, from_batches] = PYARROW.get_or_try_init(py, || {
+        let pyarrow = py.import("pyarrow")?;
+        let get = |name: &str| pyarrow.getattr(name).map(Bound::unbind);
+        PyResult::Ok([get("table")?, get("record_batch")?, pyarrow.getattr("Table")?.getattr("from_batches")?.unbind()])
+    })?;
+    batches.retain(|batch| batch.num_rows() > 0);
+    match &batches[..] {
+        [] => {
+            let empty = EMPTY.get_or_try_init(py, || {
+                table.bind(py).call1((PyTable::try_new(Vec::new(), links_schema())?,)).map(Bound::unbind)
+            })?;
+            Ok(empty.bind(py).clone())
+        }
+        [batch] => {
+            let batch = record_batch.bind(py).call1((PyRecordBatch::new(batch.clone()),))?;
+            from_batches.bind(py).call1(([batch],))
+        }
+        _ => table.bind(py).call1((PyTable::try_new(batches, links_schema())?,)),
+    }
 }
 
 /// The strings of Arrow string chunks, one per row (None for nulls), with

@@ -196,3 +196,25 @@ def test_find_arrow_nulls_and_empty():
     table = linkscan.Finder().find_arrow(pa.array([None, None], type=pa.string()))
     assert table.num_rows == 0 and table.column_names == ["row", "start", "end", "kind", "text", "href"]
     assert linkscan.Finder().find_arrow(pa.array([], type=pa.string())).num_rows == 0
+
+
+def test_find_arrow_one_schema_for_every_shape():
+    # No links (a table made once and shared), links from one part of the
+    # rows (imported as one record batch), links from several parts (a
+    # stream): the same schema and the same rows as `find`.
+    finder = linkscan.Finder()
+    quiet = "no links in this line " * 30_000
+    shapes = {
+        "none": [quiet, None],
+        "one part": ["see a.com", None],
+        "one part of two": [quiet, "a.com " * 100_000],
+        "two parts": ["a.com " * 100_000, "b.org " * 100_000],
+    }
+    schema = finder.find_arrow(pa.array(["x"])).schema
+    assert str(schema.field("kind").type) == "dictionary<values=string, indices=int8, ordered=0>"
+    for name, texts in shapes.items():
+        table = finder.find_arrow(pa.array(texts), threads=2)
+        assert table.schema == schema, name
+        expected = [(row, l.start, l.href) for row, t in enumerate(texts) if t for l in finder.find(t)]
+        got = list(zip(*(table.column(c).to_pylist() for c in ("row", "start", "href"))))
+        assert got == expected, name
