@@ -35,7 +35,7 @@ fn is_unicode_space(c: char) -> bool {
 fn is_valid_host_char(text: &str, i: usize) -> bool {
     let b = text.as_bytes()[i];
     if b < 0x80 {
-        return !is_unicode_space(char::from(b)) && !b.is_ascii_punctuation();
+        return b.is_ascii_alphanumeric() || (!is_unicode_space(char::from(b)) && !b.is_ascii_punctuation());
     }
     if !text.is_char_boundary(i) {
         return false;
@@ -81,7 +81,7 @@ fn check_domain(text: &str, start: usize, size: usize, allow_short: bool) -> Opt
 /// ends (trailing punctuation, unmatched `)`, an entity-like `&letters;`
 /// and anything from `<` on are left out). 0 if nothing is left.
 fn autolink_delim(data: &[u8], mut end: usize) -> usize {
-    if let Some(lt) = data[..end].iter().position(|&b| b == b'<') {
+    if let Some(lt) = memchr::memchr(b'<', &data[..end]) {
         end = lt;
     }
     let opening = data[..end].iter().filter(|&&b| b == b'(').count();

@@ -223,7 +223,7 @@ enum Route {
 impl SourcePass<'_, '_> {
     /// Where an event outside blocks known to have no candidate goes (it
     /// is looked at, not moved: events are large).
-    #[inline(never)]
+    #[inline(always)]
     fn route(&mut self, event: &Event<'_>, range: &Range<usize>) -> Route {
         if is_inline(event) && !self.in_literal {
             if !self.in_run {
