@@ -306,6 +306,28 @@ fn render(
     );
     let firsts: Vec<String> = firsts.iter().map(|c| format!("{c:?}")).collect();
     array(&mut out, "pub(crate) static TLD_FIRST_CHARS: [char", &firsts, 12);
+    // The entries of two and three ASCII letters as bit sets: most labels
+    // looked up are such, and a bit is cheaper than a hash.
+    let (mut two, mut three) = (vec![0u32; 26], vec![0u32; 26 * 26]);
+    let letter = |b: u8| usize::from(b - b'a');
+    for tld in tlds.iter().map(String::as_bytes).filter(|t| t.iter().all(u8::is_ascii_lowercase)) {
+        match *tld {
+            [a, b] => two[letter(a)] |= 1 << letter(b),
+            [a, b, c] => three[letter(a) * 26 + letter(b)] |= 1 << letter(c),
+            _ => {}
+        }
+    }
+    out.push_str(
+        "/// The entries of `TLDS` of two ASCII letters: bit `b` of entry `a` is\n\
+         /// set for the TLD of letters `a` and `b` (`0` for `a`).\n",
+    );
+    let hex = |v: &[u32]| v.iter().map(|x| format!("{x:#09x}")).collect::<Vec<_>>();
+    array(&mut out, "pub(crate) static TLDS_OF_TWO_LETTERS: [u32", &hex(&two), 8);
+    out.push_str(
+        "/// The entries of `TLDS` of three ASCII letters: bit `c` of entry\n\
+         /// `a * 26 + b` is set for the TLD of letters `a`, `b` and `c`.\n",
+    );
+    array(&mut out, "pub(crate) static TLDS_OF_THREE_LETTERS: [u32", &hex(&three), 8);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)

@@ -162,6 +162,27 @@ pub fn is_punctuation(c: char) -> bool {
 /// assert!(is_tld("com") && is_tld("COM") && is_tld("рф") && is_tld("xn--p1ai") && !is_tld("exe"));
 /// ```
 pub fn is_tld(label: &str) -> bool {
+    if let Some(found) = short_tld(label.as_bytes()) {
+        return found;
+    }
+    tld_in_table(label)
+}
+
+/// Whether a label of two or three ASCII letters is a TLD, by a bit of
+/// the generated sets (`None` for other labels).
+#[inline]
+fn short_tld(label: &[u8]) -> Option<bool> {
+    let letter = |b: u8| b.is_ascii_alphabetic().then(|| usize::from(b.to_ascii_lowercase() - b'a'));
+    let (set, last) = match *label {
+        [a, b] => (tables::TLDS_OF_TWO_LETTERS[letter(a)?], b),
+        [a, b, c] => (tables::TLDS_OF_THREE_LETTERS[letter(a)? * 26 + letter(b)?], c),
+        _ => return None,
+    };
+    Some(set >> letter(last)? & 1 != 0)
+}
+
+/// Whether `label` is a TLD, looked up in the hash table of `TLDS`.
+fn tld_in_table(label: &str) -> bool {
     let mut buf = [0u8; tables::TLD_MAX_LEN];
     let Some(lower) = lowercase_into(label, &mut buf) else { return false };
     let mut slot = tld_slot(lower);
@@ -199,4 +220,42 @@ pub(crate) fn lowercase_into<'b>(label: &str, buf: &'b mut [u8]) -> Option<&'b [
         len += n;
     }
     Some(&buf[..len])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{short_tld, tld_in_table};
+
+    /// The bit sets of short TLDs say what the table says, for every label
+    /// of two or three ASCII letters in either case (and leave the rest to it).
+    #[test]
+    fn short_tlds_agree_with_the_table() {
+        let letters: alloc::vec::Vec<u8> = (b'a'..=b'z').chain(b'A'..=b'Z').collect();
+        let mut found = 0;
+        for &a in &letters {
+            for &b in &letters {
+                let two = [a, b];
+                let label = core::str::from_utf8(&two).unwrap();
+                assert_eq!(short_tld(&two), Some(tld_in_table(label)), "{label}");
+                found += usize::from(tld_in_table(label));
+                for &c in &letters {
+                    let three = [a, b, c];
+                    let label = core::str::from_utf8(&three).unwrap();
+                    assert_eq!(short_tld(&three), Some(tld_in_table(label)), "{label}");
+                    found += usize::from(tld_in_table(label));
+                }
+            }
+        }
+        // Each TLD in 4 (two letters) or 8 (three letters) letter cases.
+        let short = |n: usize| {
+            crate::tables::TLDS
+                .iter()
+                .filter(|t| t.len() == n && t.bytes().all(|b| b.is_ascii_lowercase()))
+                .count()
+        };
+        assert_eq!(found, 4 * short(2) + 8 * short(3));
+        for other in ["a", "com1", "co-", "info", "é", "1a", "a1"] {
+            assert_eq!(short_tld(other.as_bytes()), None, "{other}");
+        }
+    }
 }
