@@ -93,29 +93,27 @@ fn link_term_ascii_is_include(b: u8) -> bool {
     crate::props::term_of(crate::props::ascii_bits(b)) == LinkTerm::Include
 }
 
-/// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]; no
-/// allocation.
+/// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]. Empty
+/// until a bracket opens (most links have none): making one costs nothing.
 pub(crate) struct BracketStack {
-    open: [char; BRACKET_STACK_LIMIT],
-    len: usize,
+    open: alloc::vec::Vec<char>,
 }
 
 impl BracketStack {
     pub(crate) const fn new() -> Self {
-        BracketStack { open: ['\0'; BRACKET_STACK_LIMIT], len: 0 }
+        BracketStack { open: alloc::vec::Vec::new() }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.len = 0;
+        self.open.clear();
     }
 
     /// Pushes `c`; false (and nothing pushed) when the stack is full.
     pub(crate) fn push(&mut self, c: char) -> bool {
-        if self.len == BRACKET_STACK_LIMIT {
+        if self.open.len() == BRACKET_STACK_LIMIT {
             return false;
         }
-        self.open[self.len] = c;
-        self.len += 1;
+        self.open.push(c);
         true
     }
 
@@ -128,9 +126,9 @@ impl BracketStack {
     /// escaping and detection part ways and §4's round trip fails, e.g. for
     /// `/{(]}`. The tests record this erratum.)
     pub(crate) fn close(&mut self, c: char) -> bool {
-        let matches = self.len > 0 && link_bracket(c) == Some(self.open[self.len - 1]);
+        let matches = self.open.last().is_some_and(|&open| link_bracket(c) == Some(open));
         if matches {
-            self.len -= 1;
+            self.open.pop();
         }
         matches
     }
