@@ -254,6 +254,17 @@ fn render(
 
     out.push_str("/// The property byte of each ASCII code point.\n");
     array(&mut out, "pub(crate) static ASCII: [u8", &hex_bytes(ascii), 16);
+    // The bytes a path, query or fragment takes in without a second look:
+    // ASCII Link_Term=Include, but not `/ # = &` (syntax in some part).
+    let include = TERM_CODES.iter().find(|(t, _, _)| *t == Term::Include).map(|(_, _, v)| *v);
+    let plain: Vec<bool> = (0..=255u8)
+        .map(|b| b < 0x80 && Some(ascii[usize::from(b)] & TERM_MASK) == include && !b"/#=&".contains(&b))
+        .collect();
+    out.push_str(
+        "/// Whether a byte is ASCII Link_Term=Include and not `/ # = &` (the\n\
+         /// Include characters some URL part treats as syntax).\n",
+    );
+    array(&mut out, "pub(crate) static PLAIN_IN_PATH: [bool", &plain, 16);
     out.push_str("/// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.\n");
     array(&mut out, "pub(crate) static TRIE_INDEX: [u8", &trie.index1, 16);
     out.push_str("/// Trie level 2: chunks of block numbers into `TRIE_BLOCKS`.\n");

@@ -85,12 +85,7 @@ impl Part {
 /// characters that are syntax in some part.
 #[inline(always)]
 fn is_plain_ascii(b: u8) -> bool {
-    b < 0x80 && link_term_ascii_is_include(b) && !matches!(b, b'/' | b'#' | b'=' | b'&')
-}
-
-#[inline(always)]
-fn link_term_ascii_is_include(b: u8) -> bool {
-    crate::props::term_of(crate::props::ascii_bits(b)) == LinkTerm::Include
+    crate::tables::PLAIN_IN_PATH[usize::from(b)]
 }
 
 /// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]. Empty
@@ -208,4 +203,17 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         i = end;
     }
     last_safe
+}
+
+#[cfg(test)]
+mod tests {
+    /// The generated table of plain bytes is what its definition says.
+    #[test]
+    fn plain_bytes_are_ascii_include_but_syntax() {
+        for b in 0..=255u8 {
+            let include =
+                b < 0x80 && crate::props::link_term(char::from(b)) == crate::props::LinkTerm::Include;
+            assert_eq!(super::is_plain_ascii(b), include && !b"/#=&".contains(&b), "{b:#x}");
+        }
+    }
 }

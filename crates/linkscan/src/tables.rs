@@ -38,6 +38,27 @@ pub(crate) static ASCII: [u8; 128] = [
     0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x19, 0x4b, 0x09, 0x4c, 0x09, 0x00,
 ];
 
+/// Whether a byte is ASCII Link_Term=Include and not `/ # = &` (the
+/// Include characters some URL part treats as syntax).
+pub(crate) static PLAIN_IN_PATH: [bool; 256] = [
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, true, true, false, false, false, false, true, true, false, true, false, false,
+    true, true, true, true, true, true, true, true, true, true, false, false, false, false, false, false,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, false, true, false, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true,
+    true, true, true, true, true, true, true, true, true, true, true, false, true, false, true, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+    false, false, false, false, false, false, false, false, false, false, false, false, false, false, false, false,
+];
+
 /// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.
 pub(crate) static TRIE_INDEX: [u8; 272] = [
     0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 6, 5, 5, 7, 8, 9,
