@@ -227,7 +227,17 @@ pub(crate) fn host_run(text: &str, host: usize) -> (usize, usize) {
 /// The start of the run of label characters and separators that ends at
 /// byte `end`, not going before `floor`.
 pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {
+    let bytes = text.as_bytes();
     while end > floor {
+        // ASCII, byte by byte; any other code point whole.
+        let b = bytes[end - 1];
+        if b < 0x80 {
+            if crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) == 0 {
+                break;
+            }
+            end -= 1;
+            continue;
+        }
         let (_, bits, len) = before(text, end);
         if bits & (LABEL_BIT | DOT_BIT) == 0 {
             break;

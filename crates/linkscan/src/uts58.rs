@@ -13,7 +13,7 @@
 use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_run_end, domain_start, host_as_written, host_run, ip_host_end, label_end, label_end_within,
+    Port, domain_run_end, domain_start, host_as_written, host_run, ip_host_end, label_end_within,
     labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
@@ -185,10 +185,13 @@ fn domain_link<'a>(
     {
         return None;
     }
-    // More labels follow: this is not the top-level domain.
+    // More labels follow (a label character after the dot): this is not
+    // the top-level domain.
     let fqdn_dot = separator_at(text, tld_end);
     if let Some(n) = fqdn_dot {
-        if label_end(text, tld_end + n) > tld_end + n {
+        if tld_end + n < text.len()
+            && crate::props::bits_at(text, tld_end + n).0 & crate::props::LABEL_BIT != 0
+        {
             return None;
         }
     }
