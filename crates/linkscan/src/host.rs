@@ -202,7 +202,16 @@ pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize) -> Op
 
 /// The end of the run of label characters and separators from byte `i`.
 pub(crate) fn domain_run_end(text: &str, mut i: usize) -> usize {
-    while i < text.len() {
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        // ASCII byte by byte; any other code point whole.
+        if bytes[i] < 0x80 {
+            if crate::props::ascii_bits(bytes[i]) & (LABEL_BIT | DOT_BIT) == 0 {
+                break;
+            }
+            i += 1;
+            continue;
+        }
         let (bits, len) = bits_at(text, i);
         if bits & (LABEL_BIT | DOT_BIT) == 0 {
             break;
