@@ -12,8 +12,8 @@ use linkscan::{Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3_arrow::{PyRecordBatch, PyTable};
 use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyRecordBatch, PyTable};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -275,7 +275,11 @@ fn links_schema() -> Arc<Schema> {
                 Field::new("row", DataType::Int64, false),
                 Field::new("start", DataType::Int64, false),
                 Field::new("end", DataType::Int64, false),
-                Field::new("kind", DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)), false),
+                Field::new(
+                    "kind",
+                    DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)),
+                    false,
+                ),
                 Field::new("text", DataType::Utf8, false),
                 Field::new("href", DataType::Utf8, false),
             ]))
@@ -297,7 +301,11 @@ fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Boun
     let [table, record_batch, from_batches] = PYARROW.get_or_try_init(py, || {
         let pyarrow = py.import("pyarrow")?;
         let get = |name: &str| pyarrow.getattr(name).map(Bound::unbind);
-        PyResult::Ok([get("table")?, get("record_batch")?, pyarrow.getattr("Table")?.getattr("from_batches")?.unbind()])
+        PyResult::Ok([
+            get("table")?,
+            get("record_batch")?,
+            pyarrow.getattr("Table")?.getattr("from_batches")?.unbind(),
+        ])
     })?;
     batches.retain(|batch| batch.num_rows() > 0);
     match &batches[..] {
