@@ -436,9 +436,16 @@ impl Scanner {
             self.leaf_end = range.end;
         }
         let Some(p) = from.filter(|&p| p < range.end) else { return };
+        let Some(finding) = finding.as_mut() else {
+            // Not looking for links: only the brackets count.
+            for b in memchr::memchr2_iter(b'[', b']', &bytes[p..range.end]).map(|i| bytes[p + i]) {
+                self.brackets = if b == b'[' { self.brackets + 1 } else { self.brackets.saturating_sub(1) };
+            }
+            return;
+        };
         // The brackets and candidates of `p..range.end`, in order; after a
         // link, from its end.
-        let candidates = finding.as_ref().map_or(&[][..], |f| f.candidates);
+        let candidates = finding.candidates;
         let mut brackets_at = brackets_in(bytes, p, range.end);
         let mut next_candidate = candidates.partition_point(|&c| c < p);
         loop {
@@ -459,9 +466,9 @@ impl Scanner {
                 continue;
             }
             next_candidate += 1;
-            let Some(finding) = finding.as_mut().filter(|_| self.brackets == 0 && at >= self.consumed) else {
+            if self.brackets > 0 || at < self.consumed {
                 continue;
-            };
+            }
             let (start, chunk) = (self.start, &source[self.start..finding.end]);
             let www_may_start = at == start || may_precede_www(bytes, start, at);
             let found = gfm::link_at_special_char(
