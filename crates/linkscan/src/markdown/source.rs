@@ -13,10 +13,13 @@
 //! `postprocess_text` finds them, on the decoded text of the inline
 //! containers that hold an `@` (by the event adapter's core).
 //!
-//! Only what a link may change is held back: the events of blocks without
-//! `://`, `www.` or `@` pass as they come, and a container's events go as
-//! they come until one holds a candidate in its text (or is markup around
-//! one); the rest of that container is buffered and re-shaped.
+//! Only what a link may change is held back: the events of blocks before
+//! the next `://`, `www.` or `@` pass as they come, and a container's
+//! events go as they come until one holds a candidate in its text (or is
+//! markup around one); candidates inside a link, image, code span or HTML
+//! are passed over; the rest of that container is buffered and re-shaped.
+//! (`MarkdownAutolinks::without_shortcuts` turns these shortcuts off: the
+//! property tests hold them to that plain path.)
 //!
 //! What re-shaping cannot make exact (cmark-gfm would parse the rest of
 //! the paragraph again around the link; pulldown-cmark has already parsed
@@ -60,8 +63,7 @@ pub(crate) struct SourcePass<'f, 'a> {
     run_end: usize,
     /// Inside a code block or metadata block.
     in_literal: bool,
-    /// The shortcuts: events of blocks without candidates pass untouched,
-    /// and a run's events go as they come until a link may change one.
+    /// The shortcuts (see the module documentation).
     /// (Without them every event is routed and every run buffered whole:
     /// the plain path the shortcuts are tested against.)
     pub(crate) shortcuts: bool,
