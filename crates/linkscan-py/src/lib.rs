@@ -6,14 +6,16 @@ use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
 use arrow_array::types::Int8Type;
 use arrow_array::{
     Array, ArrayRef, DictionaryArray, LargeStringArray, RecordBatch, StringArray, StringViewArray,
+    StructArray,
 };
+use arrow_data::ffi::FFI_ArrowArray;
 use arrow_schema::{DataType, Field, Schema};
 use linkscan::{Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Schemes, TldPolicy};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3_arrow::PyTable;
 use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyRecordBatch, PyTable};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -290,36 +292,52 @@ fn links_schema() -> Arc<Schema> {
 /// `batches` as one pyarrow Table. pyarrow's import is most of a small
 /// call's time, so it is spared where it can be: the table without links
 /// is made once and shared (pyarrow tables are immutable), and a single
-/// batch is imported as a record batch, which pyarrow takes in faster
-/// than a stream.
+/// batch is handed over as one C Data Interface struct array whose schema
+/// pyarrow already holds (`RecordBatch._import_from_c` with the shared
+/// table's schema: pyarrow imports no schema, about half its import
+/// time); several batches go as a stream.
 fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Bound<'_, PyAny>> {
     // pyarrow's functions, looked up once: importing the module on every
     // call (as pyo3-arrow's `into_pyarrow` does) is a third of a small
     // batch's time.
-    static PYARROW: PyOnceLock<[Py<PyAny>; 3]> = PyOnceLock::new();
-    static EMPTY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let [table, record_batch, from_batches] = PYARROW.get_or_try_init(py, || {
-        let pyarrow = py.import("pyarrow")?;
-        let get = |name: &str| pyarrow.getattr(name).map(Bound::unbind);
-        PyResult::Ok([
-            get("table")?,
-            get("record_batch")?,
-            pyarrow.getattr("Table")?.getattr("from_batches")?.unbind(),
-        ])
+    struct Pyarrow {
+        table: Py<PyAny>,
+        from_batches: Py<PyAny>,
+        /// `RecordBatch._import_from_c`, where pyarrow has it.
+        import_from_c: Option<Py<PyAny>>,
+        /// The table without links; its schema is the one of every table.
+        empty: Py<PyAny>,
+        schema: Py<PyAny>,
+    }
+    static PYARROW: PyOnceLock<Pyarrow> = PyOnceLock::new();
+    let pyarrow = PYARROW.get_or_try_init(py, || {
+        let module = py.import("pyarrow")?;
+        let table = module.getattr("table")?;
+        let empty = table.call1((PyTable::try_new(Vec::new(), links_schema())?,))?;
+        let record_batch = module.getattr("RecordBatch")?;
+        PyResult::Ok(Pyarrow {
+            from_batches: module.getattr("Table")?.getattr("from_batches")?.unbind(),
+            import_from_c: record_batch.getattr("_import_from_c").ok().map(Bound::unbind),
+            schema: empty.getattr("schema")?.unbind(),
+            empty: empty.unbind(),
+            table: table.unbind(),
+        })
     })?;
     batches.retain(|batch| batch.num_rows() > 0);
-    match &batches[..] {
-        [] => {
-            let empty = EMPTY.get_or_try_init(py, || {
-                table.bind(py).call1((PyTable::try_new(Vec::new(), links_schema())?,)).map(Bound::unbind)
-            })?;
-            Ok(empty.bind(py).clone())
+    match (&batches[..], &pyarrow.import_from_c) {
+        ([], _) => Ok(pyarrow.empty.bind(py).clone()),
+        ([batch], Some(import_from_c)) => {
+            let data = StructArray::from(batch.clone()).into_data();
+            let mut array = Box::new(FFI_ArrowArray::new(&data));
+            // pyarrow moves the array out of the struct (its `release` is
+            // then null, and dropping the box releases nothing); if the
+            // import fails first, the box releases it.
+            let address = std::ptr::from_mut::<FFI_ArrowArray>(&mut array) as usize;
+            let batch = import_from_c.bind(py).call1((address, pyarrow.schema.bind(py)))?;
+            drop(array);
+            pyarrow.from_batches.bind(py).call1(([batch],))
         }
-        [batch] => {
-            let batch = record_batch.bind(py).call1((PyRecordBatch::new(batch.clone()),))?;
-            from_batches.bind(py).call1(([batch],))
-        }
-        _ => table.bind(py).call1((PyTable::try_new(batches, links_schema())?,)),
+        _ => pyarrow.table.bind(py).call1((PyTable::try_new(batches, links_schema())?,)),
     }
 }
 
