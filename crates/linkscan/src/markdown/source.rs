@@ -69,6 +69,11 @@ pub(crate) struct SourcePass<'f, 'a> {
     pub(crate) shortcuts: bool,
     /// Inside an inline container (a run of inline events).
     in_run: bool,
+    /// The run holds an event a link may change: from its start it is
+    /// read for links at its end.
+    live: bool,
+    /// Links and images open among the events held before that.
+    held_links: usize,
     /// The run is buffered whole (its block holds an `@`: email addresses
     /// are found on merged text, from the run's first text on).
     whole_run: bool,
@@ -107,6 +112,8 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             in_literal: false,
             shortcuts: true,
             in_run: false,
+            live: false,
+            held_links: 0,
             whole_run: false,
             scanner: Scanner::default(),
             run: VecDeque::new(),
@@ -116,12 +123,12 @@ impl<'f, 'a> SourcePass<'f, 'a> {
         }
     }
 
-    /// Whether the links of the run may change `event`, which comes before
-    /// any buffered: a text that holds a candidate, or markup around one
-    /// (where neither an angle autolink nor a link or image is open, inside
+    /// Whether the links of the run may change `event`, held before any
+    /// event that may be changed: a text that holds a candidate, or markup
+    /// around one (where no link, image or angle autolink is open, inside
     /// which cmark-gfm makes no link).
     fn may_change(&mut self, event: &Event<'_>, range: &Range<usize>) -> bool {
-        let inside_link = self.scanner.angles > 0 || self.scanner.opened.contains(&Opened::Bracket);
+        let inside_link = self.held_links > 0;
         match event {
             Event::Text(_) | Event::Start(_) if !inside_link => {
                 !matches!(event, Event::Start(Tag::Link { .. } | Tag::Image { .. }))
@@ -201,6 +208,12 @@ impl<'a> SourcePass<'_, 'a> {
             match self.route(&event, &range) {
                 Route::Yield => return Some((event, range)),
                 Route::Buffer => self.run.push_back((event, range)),
+                Route::Release => {
+                    // Nothing is queued while a run is held.
+                    self.run.push_back((event, range));
+                    core::mem::swap(&mut self.run, &mut self.out);
+                    return self.out.pop_front();
+                }
                 Route::AfterQueue if self.out.is_empty() => return Some((event, range)),
                 Route::AfterQueue => {
                     self.out.push_back((event, range));
@@ -218,6 +231,8 @@ enum Route {
     Yield,
     /// Buffered with its run.
     Buffer,
+    /// Buffered, then the run so far yielded as it is (no link can change it).
+    Release,
     /// Yielded after what is queued (a block event after the run it ends).
     AfterQueue,
 }
@@ -230,28 +245,38 @@ impl SourcePass<'_, '_> {
         if is_inline(event) && !self.in_literal {
             if !self.in_run {
                 self.in_run = true;
+                (self.live, self.held_links) = (false, 0);
                 self.scanner.restart(range.start);
                 // The run ends with its block (unless that block has ended:
                 // then, to be safe, the document).
                 self.run_end = if self.block_end > range.start { self.block_end } else { self.source.len() };
                 self.whole_run = holds_from(&self.ats, &mut self.next_at, &(range.start..self.run_end));
             }
-            // Until a link may change an event, events go as they come;
-            // once no `://` or `www.` is left in the run, all of them.
-            if self.run.is_empty() && !self.whole_run && self.shortcuts {
-                if !holds_from(&self.candidates, &mut self.next_candidate, &(range.start..self.run_end)) {
+            // Until a link may change an event, the run's events are held
+            // unread; if no `://` or `www.` is left that a link could start
+            // at, they go as they were, and so does the rest of the run.
+            if !self.live && !self.whole_run && self.shortcuts {
+                if self.run.is_empty()
+                    && !holds_from(&self.candidates, &mut self.next_candidate, &(range.start..self.run_end))
+                {
                     self.quiet_until = self.run_end;
                     return Route::Yield;
                 }
-                if !self.may_change(event, range) {
-                    self.scanner.event(self.source, (event, range), None);
-                    if is_opaque(event) {
-                        // No link starts inside a link, image, code span or
-                        // HTML: the candidates there are passed over (and
-                        // when none is left, the rest of the run is quiet).
-                        skip_before(&self.candidates, &mut self.next_candidate, range.end);
-                    }
-                    return Route::Yield;
+                if self.may_change(event, range) {
+                    self.live = true;
+                    return Route::Buffer;
+                }
+                match event {
+                    Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.held_links += 1,
+                    Event::End(TagEnd::Link | TagEnd::Image) => self.held_links = self.held_links.saturating_sub(1),
+                    _ => {}
+                }
+                // The candidates up to here were in no event a link may
+                // change (a link, image, code span, HTML, …): passed over.
+                skip_before(&self.candidates, &mut self.next_candidate, range.end);
+                if !holds_from(&self.candidates, &mut self.next_candidate, &(range.end..self.run_end)) {
+                    self.quiet_until = self.run_end;
+                    return Route::Release;
                 }
             }
             return Route::Buffer;
@@ -300,15 +325,6 @@ fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
     while positions.get(*next).is_some_and(|&c| c < end) {
         *next += 1;
     }
-}
-
-/// An inline event whose source cmark-gfm never reads as text for a link
-/// (a link or image start covers the whole element).
-fn is_opaque(event: &Event<'_>) -> bool {
-    matches!(
-        event,
-        Event::Start(Tag::Link { .. } | Tag::Image { .. }) | Event::Code(_) | Event::InlineHtml(_)
-    )
 }
 
 /// An event inside an inline container: text, inline markup, breaks.
