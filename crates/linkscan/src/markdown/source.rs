@@ -94,9 +94,11 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     /// The pass over `events`, the offset iterator of a parser of `source`;
     /// `finder` is a GFM one.
     pub(crate) fn new(source: &'a str, events: OffsetIter<'a>, finder: &'f LinkFinder) -> Self {
-        let mut candidates: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "://").collect();
-        candidates.extend(memchr::memmem::find_iter(source.as_bytes(), "www."));
-        candidates.sort_unstable();
+        // (Sized for one `://` in 256 bytes, about what READMEs hold.)
+        let mut colons = Vec::with_capacity(source.len() / 256);
+        colons.extend(memchr::memmem::find_iter(source.as_bytes(), "://"));
+        let www: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "www.").collect();
+        let candidates = if www.is_empty() { colons } else { merge_sorted(&colons, &www) };
         SourcePass {
             source,
             events,
@@ -116,10 +118,10 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             held_links: 0,
             whole_run: false,
             scanner: Scanner::default(),
-            run: VecDeque::new(),
+            run: VecDeque::with_capacity(RUN_CAPACITY),
             links: Vec::new(),
-            reshaped: VecDeque::new(),
-            out: VecDeque::new(),
+            reshaped: VecDeque::with_capacity(RUN_CAPACITY),
+            out: VecDeque::with_capacity(RUN_CAPACITY),
         }
     }
 
@@ -143,15 +145,22 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     fn flush_run(&mut self) {
         let end = self.run.back().map_or(0, |(_, r)| r.end);
         self.links.clear();
+        let start = self.run.front().map_or(0, |(_, r)| r.start);
+        let mut next_candidate = self.candidates.partition_point(|&c| c < start);
         for (event, range) in self.run.iter() {
-            let finding =
-                Finding { finder: self.finder, candidates: &self.candidates, end, links: &mut self.links };
+            let finding = Finding {
+                finder: self.finder,
+                candidates: &self.candidates,
+                next_candidate: &mut next_candidate,
+                end,
+                links: &mut self.links,
+            };
             self.scanner.event(self.source, (event, range), Some(finding));
         }
         if self.links.is_empty() {
             core::mem::swap(&mut self.run, &mut self.reshaped);
         } else {
-            Reshape::new(self.source, &self.links, &mut self.reshaped).events(self.run.drain(..));
+            Reshape::new(self.source, &mut self.links, &mut self.reshaped).events(self.run.drain(..));
         }
         if self.whole_run && self.emails.kinds.contains(Kinds::EMAIL) {
             // Email addresses as cmark-gfm's postprocess_text finds them: on
@@ -164,6 +173,10 @@ impl<'f, 'a> SourcePass<'f, 'a> {
         }
     }
 }
+
+/// The events the queues of a pass hold before they grow: a paragraph's,
+/// mostly (growing from nothing, each would be copied several times).
+const RUN_CAPACITY: usize = 32;
 
 /// Whether the sorted `positions` have one in `range`, looking from
 /// `next`, which moves to the first not before `range.start` (ranges
@@ -268,13 +281,19 @@ impl SourcePass<'_, '_> {
                 }
                 match event {
                     Event::Start(Tag::Link { .. } | Tag::Image { .. }) => self.held_links += 1,
-                    Event::End(TagEnd::Link | TagEnd::Image) => self.held_links = self.held_links.saturating_sub(1),
+                    Event::End(TagEnd::Link | TagEnd::Image) => {
+                        self.held_links = self.held_links.saturating_sub(1)
+                    }
                     _ => {}
                 }
                 // The candidates up to here were in no event a link may
-                // change (a link, image, code span, HTML, …): passed over.
+                // change (a link, image, code span, HTML, …): passed over;
+                // when one was, perhaps none is left.
+                let next = self.next_candidate;
                 skip_before(&self.candidates, &mut self.next_candidate, range.end);
-                if !holds_from(&self.candidates, &mut self.next_candidate, &(range.end..self.run_end)) {
+                if self.next_candidate > next
+                    && !holds_from(&self.candidates, &mut self.next_candidate, &(range.end..self.run_end))
+                {
                     self.quiet_until = self.run_end;
                     return Route::Release;
                 }
@@ -318,6 +337,24 @@ impl SourcePass<'_, '_> {
         let candidate = holds_from(&self.candidates, &mut self.next_candidate, range);
         holds_from(&self.ats, &mut self.next_at, range) || candidate
     }
+}
+
+/// The positions of two sorted lists, in order.
+fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            merged.push(a[i]);
+            i += 1;
+        } else {
+            merged.push(b[j]);
+            j += 1;
+        }
+    }
+    merged.extend_from_slice(&a[i..]);
+    merged.extend_from_slice(&b[j..]);
+    merged
 }
 
 /// Moves `next` past the sorted `positions` before `end`.
@@ -373,6 +410,9 @@ enum Opened {
 struct Finding<'s> {
     finder: &'s LinkFinder,
     candidates: &'s [usize],
+    /// The first candidate not before the last event looked at (events
+    /// come in order: the candidates are read once a run).
+    next_candidate: &'s mut usize,
     end: usize,
     links: &'s mut Vec<SourceLink>,
 }
@@ -465,7 +505,11 @@ impl Scanner {
         // link, from its end.
         let candidates = finding.candidates;
         let mut brackets_at = brackets_in(bytes, p, range.end);
-        let mut next_candidate = candidates.partition_point(|&c| c < p);
+        let mut next_candidate = *finding.next_candidate;
+        if next_candidate > 0 && candidates[next_candidate - 1] >= p {
+            next_candidate = candidates.partition_point(|&c| c < p);
+        }
+        skip_before(candidates, &mut next_candidate, p);
         loop {
             let candidate = candidates.get(next_candidate).copied().filter(|&c| c < range.end);
             let at = match (brackets_at.peek().copied(), candidate) {
@@ -503,11 +547,10 @@ impl Scanner {
                 // Go on after the link: what it took in is not markup. (The
                 // searches go on where they were: each byte is looked at once.)
                 while brackets_at.next_if(|&b| b < self.consumed).is_some() {}
-                while candidates.get(next_candidate).is_some_and(|&c| c < self.consumed) {
-                    next_candidate += 1;
-                }
+                skip_before(candidates, &mut next_candidate, self.consumed);
             }
         }
+        *finding.next_candidate = next_candidate;
     }
 }
 
@@ -556,7 +599,8 @@ enum Fate {
 /// Re-shapes a run's events around the links found on its source.
 struct Reshape<'s, 'a> {
     source: &'a str,
-    links: &'s [SourceLink],
+    /// The links, in order (each target taken when its link is yielded).
+    links: &'s mut [SourceLink],
     out: &'s mut VecDeque<Spanned<'a>>,
     /// The first link not yet yielded.
     next_link: usize,
@@ -565,7 +609,7 @@ struct Reshape<'s, 'a> {
 }
 
 impl<'s, 'a> Reshape<'s, 'a> {
-    fn new(source: &'a str, links: &'s [SourceLink], out: &'s mut VecDeque<Spanned<'a>>) -> Self {
+    fn new(source: &'a str, links: &'s mut [SourceLink], out: &'s mut VecDeque<Spanned<'a>>) -> Self {
         Reshape { source, links, out, next_link: 0, pos: 0 }
     }
 
@@ -577,12 +621,12 @@ impl<'s, 'a> Reshape<'s, 'a> {
 
     /// Yields the links that start before `at` and are not yet yielded.
     fn links_before(&mut self, at: usize) {
-        while let Some(link) = self.links.get(self.next_link).filter(|l| l.range.start < at) {
+        while let Some(link) = self.links.get_mut(self.next_link).filter(|l| l.range.start < at) {
             let range = link.range.clone();
             self.out.push_back((
                 Event::Start(Tag::Link {
                     link_type: LinkType::Autolink,
-                    dest_url: CowStr::from(link.href.clone()),
+                    dest_url: CowStr::from(core::mem::take(&mut link.href)),
                     title: CowStr::Borrowed(""),
                     id: CowStr::Borrowed(""),
                 }),
