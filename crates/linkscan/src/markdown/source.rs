@@ -14,10 +14,11 @@
 //! containers that hold an `@` (by the event adapter's core).
 //!
 //! Only what a link may change is held back: the events of blocks before
-//! the next `://`, `www.` or `@` pass as they come, and a container's
-//! events go as they come until one holds a candidate in its text (or is
-//! markup around one); candidates inside a link, image, code span or HTML
-//! are passed over; the rest of that container is buffered and re-shaped.
+//! the next `://`, `www.` or `@` pass as they come; a container's events
+//! are held unread until one holds a candidate in its text (or is markup
+//! around one), and go as they were once no candidate is left but those
+//! inside a link, image, code span or HTML; a container with such an
+//! event is buffered whole, read for links and re-shaped.
 //! (`MarkdownAutolinks::without_shortcuts` turns these shortcuts off: the
 //! property tests hold them to that plain path.)
 //!
@@ -155,7 +156,7 @@ impl<'f, 'a> SourcePass<'f, 'a> {
                 end,
                 links: &mut self.links,
             };
-            self.scanner.event(self.source, (event, range), Some(finding));
+            self.scanner.event(self.source, (event, range), finding);
         }
         if self.links.is_empty() {
             core::mem::swap(&mut self.run, &mut self.reshaped);
@@ -448,14 +449,9 @@ impl Scanner {
         };
     }
 
-    /// Takes in one event of the container; with `finding`, finds the URL
-    /// and `www.` links cmark-gfm makes in its text, in order.
-    fn event(
-        &mut self,
-        source: &str,
-        (event, range): (&Event<'_>, &Range<usize>),
-        mut finding: Option<Finding<'_>>,
-    ) {
+    /// Takes in one event of the container and finds the URL and `www.`
+    /// links cmark-gfm makes in its text, in order.
+    fn event(&mut self, source: &str, (event, range): (&Event<'_>, &Range<usize>), finding: Finding<'_>) {
         let bytes = source.as_bytes();
         // The raw text this event covers, from where cmark-gfm reads it as
         // text: a plain text (after an escaped first byte); the rest of a
@@ -494,13 +490,6 @@ impl Scanner {
             self.leaf_end = range.end;
         }
         let Some(p) = from.filter(|&p| p < range.end) else { return };
-        let Some(finding) = finding.as_mut() else {
-            // Not looking for links: only the brackets count.
-            for b in memchr::memchr2_iter(b'[', b']', &bytes[p..range.end]).map(|i| bytes[p + i]) {
-                self.brackets = if b == b'[' { self.brackets + 1 } else { self.brackets.saturating_sub(1) };
-            }
-            return;
-        };
         // The brackets and candidates of `p..range.end`, in order; after a
         // link, from its end.
         let candidates = finding.candidates;
