@@ -578,6 +578,8 @@ impl LinkFinder {
 pub(crate) struct Scan {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
+    /// The `.`s a label may follow.
+    pub(crate) label_dots: crate::label_dots::LabelDots,
     /// The next `://` (IP hosts only).
     pub(crate) scheme: Cached,
     /// The next `。`, and the next `．` or `｡`.

@@ -79,6 +79,7 @@ pub mod html;
 #[cfg(feature = "idna")]
 #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
 pub mod idna;
+mod label_dots;
 #[cfg(feature = "pulldown-cmark")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;

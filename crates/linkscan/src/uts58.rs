@@ -47,17 +47,6 @@ fn next_fullwidth_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
     })
 }
 
-/// Whether a domain label may start at byte `i`: a cheap first test for
-/// the text after a `.`, which in prose is mostly a space.
-#[inline(always)]
-fn label_may_start(bytes: &[u8], i: usize) -> bool {
-    match bytes.get(i) {
-        Some(&b) if b < 0x80 => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
-        Some(_) => true,
-        None => false,
-    }
-}
-
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
         next_link_at_separators(finder, text, scan)
@@ -83,16 +72,13 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
         };
         let limit = wide.into_iter().chain(scheme).min().unwrap_or(bytes.len());
         // Every `.` before the limit; most are sentence ends, rejected at once.
-        while let Some(i) = memchr::memchr(b'.', &bytes[scan.pos..limit]) {
-            let dot = scan.pos + i;
+        while let Some(dot) = scan.label_dots.next(bytes, scan.pos).filter(|&dot| dot < limit) {
             scan.pos = dot + 1;
-            if label_may_start(bytes, dot + 1) {
-                if let Some(link) = domain_link(finder, text, dot, 1, scan) {
-                    return Some(link);
-                }
-                if scan.pos > limit {
-                    break;
-                }
+            if let Some(link) = domain_link(finder, text, dot, 1, scan) {
+                return Some(link);
+            }
+            if scan.pos > limit {
+                break;
             }
         }
         if scan.pos > limit {
