@@ -95,8 +95,9 @@ fn block_mask(bytes: &[u8], start: usize) -> u64 {
     }
     // Eight flags of 0 or 1 to eight bits: the multiplication gathers
     // flag `i` into bit 56 + `i`, with no carries between them.
-    flags.as_chunks::<8>().0.iter().enumerate().fold(0, |mask, (k, eight)| {
-        mask | (u64::from_le_bytes(*eight).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+    flags.chunks_exact(8).enumerate().fold(0, |mask, (k, eight)| {
+        let eight = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
     })
 }
 
