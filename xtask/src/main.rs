@@ -315,8 +315,41 @@ fn render(
          /// label starting with none of them (nor with an ASCII letter, nor with\n\
          /// a code point `TLD_MAPPING` maps) is no TLD.\n",
     );
+    // The same test for the code points below U+10000 as bits, in blocks
+    // of 64: a block's index into the distinct non-empty blocks (0: none).
+    let mut blocks = vec![0u64; 0x10000 / 64];
+    for cp in 0x80..0x10000u32 {
+        let Some(c) = char::from_u32(cp) else { continue };
+        let lower = c.to_lowercase().next().unwrap_or(c);
+        if firsts.binary_search(&lower).is_ok() || tld_mapping.iter().any(|(from, _)| *from == c) {
+            blocks[cp as usize / 64] |= 1 << (cp % 64);
+        }
+    }
+    let mut bits = vec![0u64];
+    let index: Vec<String> = blocks
+        .iter()
+        .map(|&b| {
+            let i = bits.iter().position(|&x| x == b).unwrap_or_else(|| {
+                bits.push(b);
+                bits.len() - 1
+            });
+            i.to_string()
+        })
+        .collect();
     let firsts: Vec<String> = firsts.iter().map(|c| format!("{c:?}")).collect();
     array(&mut out, "pub(crate) static TLD_FIRST_CHARS: [char", &firsts, 12);
+    if bits.len() > 256 {
+        return Err(format!("{} distinct blocks of TLD first code points: more than a u8 indexes", bits.len()));
+    }
+    out.push_str(
+        "/// `TLD_FIRST_CHARS`, their other letter cases and the code points\n\
+         /// `TLD_MAPPING` maps, below U+10000: bit `c % 64` of\n\
+         /// `TLD_START_BITS[TLD_START_BLOCKS[c / 64]]` is set for each.\n",
+    );
+    array(&mut out, "pub(crate) static TLD_START_BLOCKS: [u8", &index, 32);
+    out.push_str("/// The distinct blocks of `TLD_START_BLOCKS`, the empty one first.\n");
+    let bits: Vec<String> = bits.iter().map(|x| format!("{x:#018x}")).collect();
+    array(&mut out, "pub(crate) static TLD_START_BITS: [u64", &bits, 4);
     // The entries of two and three ASCII letters as bit sets: most labels
     // looked up are such, and a bit is cheaper than a hash.
     let (mut two, mut three) = (vec![0u32; 26], vec![0u32; 26 * 26]);

@@ -104,9 +104,10 @@ impl TldPolicy {
             TldPolicy::Iana if byte < 0x80 => byte.is_ascii_alphabetic(),
             TldPolicy::Iana => {
                 let first = text[at..].chars().next().unwrap_or(' ');
-                let lower = first.to_lowercase().next().unwrap_or(first);
-                crate::tables::TLD_FIRST_CHARS.binary_search(&lower).is_ok()
-                    || crate::tables::TLD_MAPPING.binary_search_by_key(&first, |&(from, _)| from).is_ok()
+                match u16::try_from(u32::from(first)) {
+                    Ok(cp) => tld_may_start_with_bmp(cp),
+                    Err(_) => tld_may_start_with(first),
+                }
             }
             _ => true,
         }
@@ -125,6 +126,22 @@ impl TldPolicy {
             }
         }
     }
+}
+
+/// Whether an IANA TLD, in any letter case or mapped form, starts with
+/// the non-ASCII code point `first`.
+fn tld_may_start_with(first: char) -> bool {
+    let lower = first.to_lowercase().next().unwrap_or(first);
+    crate::tables::TLD_FIRST_CHARS.binary_search(&lower).is_ok()
+        || crate::tables::TLD_MAPPING.binary_search_by_key(&first, |&(from, _)| from).is_ok()
+}
+
+/// [`tld_may_start_with`] for a code point below U+10000, by the generated
+/// bits.
+#[inline]
+fn tld_may_start_with_bmp(cp: u16) -> bool {
+    let block = crate::tables::TLD_START_BLOCKS[usize::from(cp / 64)];
+    crate::tables::TLD_START_BITS[usize::from(block)] >> (cp % 64) & 1 != 0
 }
 
 /// Whether `label` is a TLD `policy` accepts, as written or after the
@@ -552,6 +569,17 @@ fn ipv6_valid(s: &[u8]) -> bool {
 mod tests {
     use super::*;
     use alloc::string::String;
+
+    /// The generated bits say what the code point lookups say, for every
+    /// non-ASCII code point below U+10000 (with this build's letter cases).
+    #[test]
+    fn tld_start_bits_agree_with_the_lookups() {
+        for cp in 0x80..=0xFFFFu16 {
+            if let Some(c) = char::from_u32(u32::from(cp)) {
+                assert_eq!(tld_may_start_with_bmp(cp), tld_may_start_with(c), "U+{cp:04X}");
+            }
+        }
+    }
 
     /// The ASCII fast path of `labels_valid` says what the code point one
     /// says: `.` is the only ASCII separator, and on ASCII domains of every
