@@ -578,13 +578,11 @@ impl LinkFinder {
 pub(crate) struct Scan {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
-    /// The `.`s a label may follow.
-    pub(crate) label_dots: crate::label_dots::LabelDots,
+    /// The label separators `.` and `。` (UTS #58).
+    pub(crate) separators: crate::separators::Separators,
     /// The next `://` (IP hosts only).
     pub(crate) scheme: Cached,
-    /// The next `。`, and the next `．` or `｡`.
-    pub(crate) ideographic_stop: Cached,
-    pub(crate) ideographic_searcher: Option<memchr::memmem::Finder<'static>>,
+    /// The next `．` or `｡`.
     pub(crate) fullwidth_stop: Cached,
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.

@@ -79,7 +79,6 @@ pub mod html;
 #[cfg(feature = "idna")]
 #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
 pub mod idna;
-mod label_dots;
 #[cfg(feature = "pulldown-cmark")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;
@@ -88,6 +87,7 @@ mod offsets;
 mod pqf;
 pub mod props;
 mod punycode;
+mod separators;
 #[rustfmt::skip]
 mod tables;
 mod tld_hash;

@@ -3,10 +3,10 @@
 //! address when the domain follows `@` (§5.2), and end by the §3.5
 //! termination rules.
 //!
-//! Scanning looks only at label separators (`memchr` for `.`, a substring
-//! search for `。`, `memchr` for the 0xEF lead byte of `．` `｡`; each
-//! search's answer kept until passed) and at `://` when
-//! IP hosts are enabled. The label after a separator is read only as far as
+//! Scanning looks only at label separators (`.` and `。` a block at a
+//! time, see [`Separators`](crate::separators::Separators); `memchr` for
+//! the 0xEF lead byte of `．` `｡`, its answer kept until passed) and at
+//! `://` when IP hosts are enabled. The label after a separator is read only as far as
 //! the longest accepted TLD; every backward scan stops at `floor`, which
 //! moves past each candidate domain; so the work is linear in the input.
 
@@ -17,21 +17,6 @@ use crate::host::{
     labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
-
-/// The next `。` (U+3002) at or after `scan.pos`. Its searcher is built
-/// once a scan (CJK prose has one every few dozen bytes), and only for a
-/// long text: a short one is searched by its first byte.
-fn next_ideographic_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
-    const STOP: &[u8] = "\u{3002}".as_bytes();
-    let searcher = &mut scan.ideographic_searcher;
-    scan.ideographic_stop.next(scan.pos, |pos| {
-        let haystack = &bytes[pos..];
-        if haystack.len() < 256 {
-            return crate::finder::find_bytes(haystack, STOP);
-        }
-        searcher.get_or_insert_with(|| memchr::memmem::Finder::new(STOP).into_owned()).find(haystack)
-    })
-}
 
 /// The next `．` (U+FF0E) or `｡` (U+FF61) at or after `scan.pos`.
 fn next_fullwidth_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
@@ -59,22 +44,21 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
 fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     loop {
-        // The multi-byte triggers are rare outside CJK text; their next
-        // positions are kept, and `.` is searched for only up to them.
-        let wide = [next_ideographic_stop(bytes, scan), next_fullwidth_stop(bytes, scan)]
-            .into_iter()
-            .flatten()
-            .min();
+        // `．` and `｡` are rare even in CJK text; the next is kept, and
+        // other separators are looked for only up to it.
+        let fullwidth = next_fullwidth_stop(bytes, scan);
         let scheme = if finder.ip_hosts || finder.local_hosts {
             scan.scheme.next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], b"://"))
         } else {
             None
         };
-        let limit = wide.into_iter().chain(scheme).min().unwrap_or(bytes.len());
-        // Every `.` before the limit; most are sentence ends, rejected at once.
-        while let Some(dot) = scan.label_dots.next(bytes, scan.pos).filter(|&dot| dot < limit) {
-            scan.pos = dot + 1;
-            if let Some(link) = domain_link(finder, text, dot, 1, scan) {
+        let limit = match (fullwidth, scheme) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(bytes.len()),
+        };
+        // Every `.` and `。` before the limit; most end sentences, rejected at once.
+        while let Some((at, len)) = scan.separators.next(bytes, scan.pos).filter(|&(at, _)| at < limit) {
+            if let Some(link) = domain_link(finder, text, at, len, scan) {
                 return Some(link);
             }
             if scan.pos > limit {
@@ -146,6 +130,7 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
 }
 
 /// A link whose domain ends with the label after the separator at `dot`.
+#[inline(always)]
 fn domain_link<'a>(
     finder: &LinkFinder,
     text: &'a str,
@@ -155,13 +140,25 @@ fn domain_link<'a>(
 ) -> Option<Link<'a>> {
     let tld_start = dot + dot_len;
     scan.pos = tld_start;
-    // A label no accepted TLD starts like is not one: do not read it. (An
-    // ASCII start is left to the checks below, as cheap.)
+    // A label no accepted TLD starts like is not one: do not read it (the
+    // common case after `。`, tested here, not in a call). An ASCII start
+    // is left to the checks that follow, as cheap.
     if text.as_bytes().get(tld_start).is_some_and(|&b| b >= 0x80)
         && !finder.tlds.may_start_at(text, tld_start)
     {
         return None;
     }
+    domain_link_at(finder, text, dot, tld_start, scan)
+}
+
+/// [`domain_link`] once the label at `tld_start` may be a TLD.
+fn domain_link_at<'a>(
+    finder: &LinkFinder,
+    text: &'a str,
+    dot: usize,
+    tld_start: usize,
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII

@@ -1,0 +1,249 @@
+//! The label separators `.` and `。` (U+3002) where a domain may end,
+//! found a block of 64 bytes at a time.
+//!
+//! In prose nearly every `.` ends a sentence: a space, a line break or the
+//! end of the text follows it. Each block is first tested for a `.` before
+//! a byte above the space, by comparisons the compiler turns into vector
+//! instructions (the crate has no `unsafe`); only a block that has one is
+//! read into a bit mask of them, each then checked by [`label_may_start`].
+//! `。` is looked for in a block only when the block may hold one: when a
+//! substring search (one pass over text without any) finds one there, or
+//! when the block before held one (CJK prose has one every few dozen
+//! bytes, too many to search for one at a time). The mask is kept between
+//! calls, so each block is read once however many separators it holds.
+
+use crate::finder::{Cached, find_bytes};
+
+/// The bytes tested at once.
+const BLOCK: usize = 64;
+
+/// `。` in UTF-8.
+const IDEOGRAPHIC_STOP: &[u8] = "\u{3002}".as_bytes();
+
+/// Whether a domain label may start at byte `i`: a cheap first test for
+/// the text after a `.`, which in prose is mostly a space.
+#[inline(always)]
+fn label_may_start(bytes: &[u8], i: usize) -> bool {
+    match bytes.get(i) {
+        Some(&b) if b < 0x80 => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// The search for the next label separator, through one text.
+#[derive(Clone, Default)]
+pub(crate) struct Separators {
+    /// The end of the block read last (0 before the first).
+    end: usize,
+    /// Bit `i`: a separator may be at `end - BLOCK + i`.
+    mask: u64,
+    /// The next `。` the substring search found.
+    ideographic: Cached,
+    /// Its searcher, built once a text (for a long one).
+    searcher: Option<memchr::memmem::Finder<'static>>,
+    /// Whether the block read last held a `。`.
+    dense: bool,
+}
+
+impl Separators {
+    /// The first `.` a label may follow or `。` at or after `pos`, and its
+    /// length in bytes. Calls on one text must not go back: `pos` never
+    /// less than the last call's.
+    #[inline]
+    pub(crate) fn next(&mut self, bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
+        loop {
+            if pos >= self.end {
+                self.mask = 0;
+            } else {
+                self.mask &= u64::MAX << pos.saturating_sub(self.end - BLOCK);
+            }
+            while self.mask != 0 {
+                let at = self.end - BLOCK + self.mask.trailing_zeros() as usize;
+                if bytes[at] == b'.' {
+                    if label_may_start(bytes, at + 1) {
+                        return Some((at, 1));
+                    }
+                } else if bytes[at..].starts_with(IDEOGRAPHIC_STOP) {
+                    return Some((at, IDEOGRAPHIC_STOP.len()));
+                }
+                self.mask &= self.mask - 1;
+            }
+            let mut start = self.end.max(pos);
+            loop {
+                if start >= bytes.len() {
+                    self.end = start;
+                    return None;
+                }
+                let stops_within = match self.ideographic {
+                    _ if self.dense => true,
+                    Cached::Never => false,
+                    Cached::At(at) if at >= start => at < start + BLOCK,
+                    _ => self.ideographic_within(bytes, start),
+                };
+                if stops_within {
+                    (self.mask, self.dense) = with_window(bytes, start, block_masks);
+                } else {
+                    self.mask = with_window(bytes, start, block_dots);
+                }
+                start += BLOCK;
+                if self.mask != 0 {
+                    break;
+                }
+            }
+            self.end = start;
+        }
+    }
+
+    /// Whether the next `。` at or after `start` is in the block there.
+    fn ideographic_within(&mut self, bytes: &[u8], start: usize) -> bool {
+        let searcher = &mut self.searcher;
+        let next = self.ideographic.next(start, |pos| {
+            let haystack = &bytes[pos..];
+            if haystack.len() < 256 {
+                return find_bytes(haystack, IDEOGRAPHIC_STOP);
+            }
+            searcher
+                .get_or_insert_with(|| memchr::memmem::Finder::new(IDEOGRAPHIC_STOP).into_owned())
+                .find(haystack)
+        });
+        next.is_some_and(|at| at < start + BLOCK)
+    }
+}
+
+/// `read` of the block at `start` and the two bytes after it (bytes past
+/// the text read as 0).
+#[inline(always)]
+fn with_window<R>(bytes: &[u8], start: usize, read: impl Fn(&[u8; BLOCK + 2]) -> R) -> R {
+    match bytes[start..].first_chunk::<{ BLOCK + 2 }>() {
+        Some(window) => read(window),
+        None => {
+            let rest = &bytes[start..];
+            let mut window = [0u8; BLOCK + 2];
+            window[..rest.len()].copy_from_slice(rest);
+            read(&window)
+        }
+    }
+}
+
+/// Sixty-four flags of 0 or 1 to sixty-four bits: for eight at a time,
+/// the multiplication gathers flag `i` into bit 56 + `i`, with no carries
+/// between them.
+#[inline(always)]
+fn gather(flags: &[u8; BLOCK]) -> u64 {
+    flags.chunks_exact(8).enumerate().fold(0, |mask, (k, eight)| {
+        let eight = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+        mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+    })
+}
+
+/// The `.`s before a byte above the space in a block, as a bit mask.
+#[inline]
+fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
+    let (b, after) = (&window[..BLOCK], &window[1..BLOCK + 1]);
+    // First a cheaper test, true for more blocks: a `.` not before a space.
+    let mut any = false;
+    for i in 0..BLOCK {
+        any |= (b[i] == b'.') & (after[i] != b' ');
+    }
+    if !any {
+        return 0;
+    }
+    let mut flags = [0u8; BLOCK];
+    for (i, flag) in flags.iter_mut().enumerate() {
+        *flag = u8::from((b[i] == b'.') & (after[i] > b' '));
+    }
+    gather(&flags)
+}
+
+/// The `.`s before a byte other than a space and the code points that end
+/// in the bytes of `。` after its first (`。` and a few rare others, told
+/// apart by the caller) in a block, as a bit mask, and whether any of the
+/// latter is there.
+#[inline]
+fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
+    let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
+    let mut flags = [0u8; BLOCK];
+    let mut any_stop = false;
+    for (i, flag) in flags.iter_mut().enumerate() {
+        let dot = (b[i] == b'.') & (n[i] != b' ');
+        let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
+        *flag = u8::from(dot | stop);
+        any_stop |= stop;
+    }
+    (gather(&flags), any_stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+    use alloc::vec::Vec;
+    use proptest::prelude::*;
+
+    /// The first separator at or after `pos`, byte by byte.
+    fn plain_next(bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
+        (pos..bytes.len()).find_map(|i| match &bytes[i..] {
+            [b'.', ..] if label_may_start(bytes, i + 1) => Some((i, 1)),
+            [0xE3, 0x80, 0x82, ..] => Some((i, 3)),
+            _ => None,
+        })
+    }
+
+    fn text() -> impl Strategy<Value = Vec<u8>> {
+        let byte = prop_oneof![
+            Just(b'.'),
+            Just(b'.'),
+            Just(b' '),
+            Just(b'\n'),
+            Just(b'a'),
+            Just(b'-'),
+            Just(b')'),
+            Just(b'!'),
+            Just(0u8),
+            Just(0x80u8),
+            Just(0xE3u8),
+            Just(0xE3u8),
+            Just(0x80u8),
+            Just(0x82u8),
+            any::<u8>()
+        ];
+        prop::collection::vec(byte, 0..400)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Asked from positions that only go forward (as a scan asks),
+        /// the blocks answer what a byte-by-byte search does.
+        #[test]
+        fn blocks_find_what_the_plain_search_finds(bytes in text(), steps in prop::collection::vec(0usize..90, 1..40)) {
+            let mut separators = Separators::default();
+            let mut pos = 0;
+            for step in steps {
+                let found = separators.next(&bytes, pos);
+                prop_assert_eq!(found, plain_next(&bytes, pos), "from {}", pos);
+                // A scan goes on after the separator, or further.
+                pos = found.map_or(pos, |(at, _)| at + 1) + step % 3 * step;
+            }
+        }
+    }
+
+    #[test]
+    fn the_mask_gathers_each_flag_to_its_bit() {
+        let mut bytes = [b' '; 130];
+        for i in [0, 7, 8, 63, 64, 65, 127] {
+            bytes[i] = b'.';
+            bytes[i + 1] = b'a';
+        }
+        let mut separators = Separators::default();
+        let mut found = Vec::new();
+        let mut pos = 0;
+        while let Some((at, _)) = separators.next(&bytes, pos) {
+            found.push(at);
+            pos = at + 1;
+        }
+        // A `.` before a `.` is not one a label may follow: 7, 63 and 64.
+        assert_eq!(found, [0, 8, 65, 127]);
+    }
+}
