@@ -8,14 +8,18 @@
 //! read into a bit mask of them, each then checked by [`label_may_start`].
 //! `。` is looked for in a block only when the block may hold one: when a
 //! substring search (one pass over text without any) finds one there, or
-//! when the block before held one (CJK prose has one every few dozen
-//! bytes, too many to search for one at a time). The mask is kept between
+//! when one of the few blocks before held one (CJK prose has one every few
+//! dozen bytes, too many to search for one at a time). The mask is kept between
 //! calls, so each block is read once however many separators it holds.
 
 use crate::finder::{Cached, find_bytes};
 
 /// The bytes tested at once.
 const BLOCK: usize = 64;
+
+/// The blocks read for `。` after one that held one, before the next is
+/// searched for instead (a search costs about two blocks' reading).
+const DENSE_BLOCKS: u8 = 4;
 
 /// `。` in UTF-8.
 const IDEOGRAPHIC_STOP: &[u8] = "\u{3002}".as_bytes();
@@ -42,8 +46,9 @@ pub(crate) struct Separators {
     ideographic: Cached,
     /// Its searcher, built once a text (for a long one).
     searcher: Option<memchr::memmem::Finder<'static>>,
-    /// Whether the block read last held a `。`.
-    dense: bool,
+    /// How many more blocks to read for `。` without a search: a few after
+    /// each that held one.
+    dense: u8,
 }
 
 impl Separators {
@@ -76,13 +81,15 @@ impl Separators {
                     return None;
                 }
                 let stops_within = match self.ideographic {
-                    _ if self.dense => true,
+                    _ if self.dense > 0 => true,
                     Cached::Never => false,
                     Cached::At(at) if at >= start => at < start + BLOCK,
                     _ => self.ideographic_within(bytes, start),
                 };
                 if stops_within {
-                    (self.mask, self.dense) = with_window(bytes, start, block_masks);
+                    let any_stop;
+                    (self.mask, any_stop) = with_window(bytes, start, block_masks);
+                    self.dense = if any_stop { DENSE_BLOCKS } else { self.dense.saturating_sub(1) };
                 } else {
                     self.mask = with_window(bytes, start, block_dots);
                 }

@@ -140,13 +140,25 @@ fn domain_link<'a>(
 ) -> Option<Link<'a>> {
     let tld_start = dot + dot_len;
     scan.pos = tld_start;
-    // A label no accepted TLD starts like is not one: do not read it (the
-    // common case after `。`, tested here, not in a call). An ASCII start
-    // is left to the checks that follow, as cheap.
-    if text.as_bytes().get(tld_start).is_some_and(|&b| b >= 0x80)
-        && !finder.tlds.may_start_at(text, tld_start)
-    {
-        return None;
+    // The common rejections, tested here rather than in a call: a label no
+    // accepted TLD starts like (after `。` in CJK prose), and one ASCII
+    // character before a byte no label has (`e.g.`), too short for a TLD.
+    let bytes = text.as_bytes();
+    match bytes.get(tld_start) {
+        Some(&b) if b >= 0x80 => {
+            if !finder.tlds.may_start_at(text, tld_start) {
+                return None;
+            }
+        }
+        Some(_) if finder.tlds.min_chars() > 1 => {
+            let label_goes_on = bytes
+                .get(tld_start + 1)
+                .is_some_and(|&c| c >= 0x80 || crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0);
+            if !label_goes_on {
+                return None;
+            }
+        }
+        _ => {}
     }
     domain_link_at(finder, text, dot, tld_start, scan)
 }
