@@ -144,21 +144,16 @@ fn domain_link<'a>(
     // accepted TLD starts like (after `。` in CJK prose), and one ASCII
     // character before a byte no label has (`e.g.`), too short for a TLD.
     let bytes = text.as_bytes();
-    match bytes.get(tld_start) {
-        Some(&b) if b >= 0x80 => {
-            if !finder.tlds.may_start_at(text, tld_start) {
-                return None;
-            }
-        }
-        Some(_) if finder.tlds.min_chars() > 1 => {
-            let label_goes_on = bytes
-                .get(tld_start + 1)
-                .is_some_and(|&c| c >= 0x80 || crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0);
-            if !label_goes_on {
-                return None;
-            }
-        }
-        _ => {}
+    let label_goes_on = |i: usize| {
+        bytes.get(i).is_some_and(|&c| c >= 0x80 || crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0)
+    };
+    let rejected = match bytes.get(tld_start) {
+        Some(&b) if b >= 0x80 => !finder.tlds.may_start_at(text, tld_start),
+        Some(_) => finder.tlds.min_chars() > 1 && !label_goes_on(tld_start + 1),
+        None => false,
+    };
+    if rejected {
+        return None;
     }
     domain_link_at(finder, text, dot, tld_start, scan)
 }
