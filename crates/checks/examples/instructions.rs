@@ -131,7 +131,11 @@ fn workloads() -> Vec<(String, Work, Input)> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = args.get(1).map_or("", String::as_str);
-    let chosen = workloads().into_iter().filter(|(name, _, _)| name.contains(filter));
+    // A filter ending in `$` names one workload; any other is a substring.
+    let chosen = workloads().into_iter().filter(|(name, _, _)| match filter.strip_suffix('$') {
+        Some(exact) => name == exact,
+        None => name.contains(filter),
+    });
     match args.first().map(String::as_str) {
         Some("list") => chosen.for_each(|(name, _, input)| println!("{name} {}", input.len())),
         Some("run") => chosen.for_each(|(_, work, input)| {

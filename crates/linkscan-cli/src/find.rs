@@ -196,18 +196,19 @@ impl<'s> Records<'s> {
     }
 
     /// One link at `text[start..end]` of the input: its `kind`, `text` and
-    /// `href` fields; `shown` by the text format and `-o`; `link` for
-    /// --host-report.
+    /// `href` fields (the href in two pieces, prefix and rest, so that it is
+    /// not built for each link); `shown` by the text format and `-o`;
+    /// `link` for --host-report.
     fn record(
         &mut self,
         (start, end): (usize, usize),
-        [kind, text, href, shown]: [&str; 4],
+        [kind, text, href_prefix, href_rest, shown]: [&str; 5],
         link: Option<&Link<'_>>,
     ) {
         let settings = self.settings;
         self.found.links += 1;
         match settings.unique {
-            Some(UniqueBy::Href) => self.found.keys.push(href.to_string()),
+            Some(UniqueBy::Href) => self.found.keys.push([href_prefix, href_rest].concat()),
             Some(UniqueBy::Text) => self.found.keys.push(text.to_string()),
             None => {}
         }
@@ -254,7 +255,7 @@ impl<'s> Records<'s> {
                 "{}\t{line}\t{col}\t{s}\t{e}\t{kind}\t{}\t{}",
                 tsv_field(file),
                 tsv_field(text),
-                tsv_field(href)
+                tsv_field(&[href_prefix, href_rest].concat())
             ),
             Format::Jsonl | Format::Marked => {
                 out.extend_from_slice(&self.file_json);
@@ -262,14 +263,14 @@ impl<'s> Records<'s> {
                     [(&b",\"line\":"[..], line), (b",\"col\":", col), (b",\"start\":", s), (b",\"end\":", e)]
                 {
                     out.extend_from_slice(key);
-                    push_number(out, value);
+                    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
                 }
                 out.extend_from_slice(b",\"kind\":\"");
                 out.extend_from_slice(kind.as_bytes());
                 out.extend_from_slice(b"\",\"text\":");
                 json_string(out, text);
                 out.extend_from_slice(b",\"href\":");
-                json_string(out, href);
+                json_string_of(out, &[href_prefix, href_rest]);
                 if let Some(link) = link.filter(|_| settings.host_report) {
                     push_host_report(out, link);
                 }
@@ -292,8 +293,8 @@ impl<'s> Records<'s> {
 fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
     let mut records = Records::new(settings, file, text, start);
     for link in finder.links(text) {
-        let (text, href) = (link.as_str(), link.href());
-        records.record((link.start(), link.end()), [link.kind().as_str(), text, &href, text], Some(&link));
+        let fields = [link.kind().as_str(), link.as_str(), link.href_prefix(), link.as_str(), link.as_str()];
+        records.record((link.start(), link.end()), fields, Some(&link));
     }
     records.finish()
 }
@@ -305,7 +306,7 @@ fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: 
     let extensions = crate::markdown::extensions(finder);
     let mut records = Records::new(settings, file, text, Position { line: 1, ..Position::default() });
     for link in document_links(text, extensions, finder) {
-        let fields = [link.kind.as_str(), &link.text, &link.destination, &link.destination];
+        let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
         records.record((link.range.start, link.range.end), fields, None);
     }
     records.finish()
@@ -331,21 +332,6 @@ const GREEN: &str = "\x1b[32m";
 const BOLD_RED: &str = "\x1b[1;31m";
 const RESET: &str = "\x1b[0m";
 
-/// Appends `n` in decimal.
-fn push_number(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
-}
-
 /// A TSV field: tabs, newlines and backslashes escaped.
 fn tsv_field(s: &str) -> String {
     s.replace('\\', "\\\\").replace('\t', "\\t").replace('\n', "\\n").replace('\r', "\\r")
@@ -361,10 +347,24 @@ fn file_object(name: &str) -> Vec<u8> {
 
 /// Appends `s` as a JSON string.
 pub fn json_string(out: &mut Vec<u8>, s: &str) {
+    json_string_of(out, &[s]);
+}
+
+/// Appends the pieces, joined, as one JSON string.
+fn json_string_of(out: &mut Vec<u8>, pieces: &[&str]) {
     out.push(b'"');
-    if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+    for s in pieces {
+        push_escaped(out, s);
+    }
+    out.push(b'"');
+}
+
+/// Appends `s` escaped for a JSON string.
+fn push_escaped(out: &mut Vec<u8>, s: &str) {
+    // Every byte is tested, with no early exit: the compiler makes vector
+    // instructions of it (links rarely need escaping).
+    if !s.bytes().fold(false, |escape, b| escape | (b < 0x20) | (b == b'"') | (b == b'\\')) {
         out.extend_from_slice(s.as_bytes());
-        out.push(b'"');
         return;
     }
     let mut last = 0;
@@ -387,7 +387,6 @@ pub fn json_string(out: &mut Vec<u8>, s: &str) {
         last = i + 1;
     }
     out.extend_from_slice(&s.as_bytes()[last..]);
-    out.push(b'"');
 }
 
 /// Stops the pipeline once `-q` has its answer.
@@ -468,7 +467,7 @@ pub fn run(
                         Format::Jsonl => {
                             let mut object = file_object(name);
                             object.extend_from_slice(b",\"count\":");
-                            push_number(&mut object, per_input);
+                            object.extend_from_slice(itoa::Buffer::new().format(per_input).as_bytes());
                             object.extend_from_slice(b"}\n");
                             out.write_all(&object)?;
                         }

@@ -288,7 +288,11 @@ impl Chunker {
                 self.lossy = true; // a binary file searched anyway: invalid UTF-8 is replaced
             }
         }
-        let rest = self.buf.split_off(cut);
+        // The next chunk's buffer starts with room for a whole chunk, so
+        // reading it does not grow (and copy) it step by step.
+        let mut rest = Vec::with_capacity(self.buf.capacity().max(CHUNK + 4096));
+        rest.extend_from_slice(&self.buf[cut..]);
+        self.buf.truncate(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
