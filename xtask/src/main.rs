@@ -44,6 +44,7 @@ const TERM_CODES: [(Term, &str, u8); 5] = [
     (Term::Close, "TERM_CLOSE", 4),
 ];
 const TERM_MASK: u8 = 0x07;
+const PQF_CLOSER: u8 = 0xFF;
 const EMAIL_BIT: u8 = 0x08;
 const LABEL_BIT: u8 = 0x10;
 const DOT_BIT: u8 = 0x20;
@@ -254,17 +255,28 @@ fn render(
 
     out.push_str("/// The property byte of each ASCII code point.\n");
     array(&mut out, "pub(crate) static ASCII: [u8", &hex_bytes(ascii), 16);
-    // The bytes a path, query or fragment takes in without a second look:
-    // ASCII Link_Term=Include, but not `/ # = &` (syntax in some part).
-    let include = TERM_CODES.iter().find(|(t, _, _)| *t == Term::Include).map(|(_, _, v)| *v);
-    let plain: Vec<bool> = (0..=255u8)
-        .map(|b| b < 0x80 && Some(ascii[usize::from(b)] & TERM_MASK) == include && !b"/#=&".contains(&b))
+    // The bytes a path, query or fragment reads without a second look:
+    // ASCII Link_Term Hard, Include or Soft, but not `/ ? # = & : ,`
+    // (syntax in some part).
+    let quick = [Term::Hard, Term::Include, Term::Soft].map(|t| TERM_CODES.iter().find(|c| c.0 == t).map(|c| c.2));
+    let pqf: Vec<String> = (0..=255u8)
+        .map(|b| {
+            let term = (b < 0x80).then(|| ascii[usize::from(b)] & TERM_MASK);
+            match term {
+                Some(code) if quick.contains(&Some(code)) && !b"/?#=&:,".contains(&b) => code,
+                _ => PQF_CLOSER,
+            }
+        })
+        .map(|code| format!("{code:#04x}"))
         .collect();
     out.push_str(
-        "/// Whether a byte is ASCII Link_Term=Include and not `/ # = &` (the\n\
-         /// Include characters some URL part treats as syntax).\n",
+        "/// The Link_Term code (Hard, `TERM_INCLUDE` or `TERM_SOFT`) of each ASCII\n\
+         /// byte of those three that no URL part treats as syntax (not\n\
+         /// `/ ? # = & : ,`); `PQF_CLOSER` for the others: look closer.\n",
     );
-    array(&mut out, "pub(crate) static PLAIN_IN_PATH: [bool", &plain, 16);
+    array(&mut out, "pub(crate) static PQF_ASCII: [u8", &pqf, 16);
+    out.push_str("/// The `PQF_ASCII` entry of a byte to look at closer.\n");
+    let _ = writeln!(out, "pub(crate) const PQF_CLOSER: u8 = {PQF_CLOSER:#04x};\n");
     out.push_str("/// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.\n");
     array(&mut out, "pub(crate) static TRIE_INDEX: [u8", &trie.index1, 16);
     out.push_str("/// Trie level 2: chunks of block numbers into `TRIE_BLOCKS`.\n");

@@ -567,8 +567,13 @@ mod tests {
     #[test]
     fn newlines_are_counted_across_blocks() {
         for len in [0, 1, 254, 255, 256, 600, 5000] {
-            let bytes: Vec<u8> = (0..len).map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' }).collect();
-            assert_eq!(super::newlines(&bytes), bytes.iter().filter(|&&b| b == b'\n').count() as u64, "{len}");
+            let bytes: Vec<u8> =
+                (0..len).map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' }).collect();
+            assert_eq!(
+                super::newlines(&bytes),
+                bytes.iter().filter(|&&b| b == b'\n').count() as u64,
+                "{len}"
+            );
         }
         assert_eq!(super::newlines(&[b'\n'; 1000]), 1000);
     }

@@ -81,11 +81,24 @@ impl Part {
     }
 }
 
-/// An ASCII byte that is Link_Term=Include and not `/ # = &`, the Include
-/// characters that are syntax in some part.
+/// What a byte inside a part is, when that needs no second look (ASCII,
+/// not syntax in any part, not a bracket).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quick {
+    Include,
+    Soft,
+    Hard,
+}
+
+/// [`Quick`] of byte `b`, or `None`: look closer.
 #[inline(always)]
-fn is_plain_ascii(b: u8) -> bool {
-    crate::tables::PLAIN_IN_PATH[usize::from(b)]
+fn quick_term(b: u8) -> Option<Quick> {
+    match crate::tables::PQF_ASCII[usize::from(b)] {
+        crate::tables::PQF_CLOSER => None,
+        crate::tables::TERM_INCLUDE => Some(Quick::Include),
+        crate::tables::TERM_SOFT => Some(Quick::Soft),
+        _ => Some(Quick::Hard),
+    }
 }
 
 /// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]. Empty
@@ -167,14 +180,25 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
             previous = Some(p);
             part = None;
         }
-        // Fast path: a run of ASCII Include bytes that no part treats as syntax.
-        if part.is_some() && is_plain_ascii(s[i]) {
-            i += 1;
-            while i < s.len() && is_plain_ascii(s[i]) {
-                i += 1;
+        // Fast path: ASCII bytes that no part treats as syntax, Include
+        // ones a run at a time.
+        if part.is_some() {
+            match quick_term(s[i]) {
+                Some(Quick::Include) => {
+                    i += 1;
+                    while i < s.len() && quick_term(s[i]) == Some(Quick::Include) {
+                        i += 1;
+                    }
+                    last_safe = i;
+                    continue;
+                }
+                Some(Quick::Soft) => {
+                    i += 1;
+                    continue;
+                }
+                Some(Quick::Hard) => return last_safe,
+                None => {}
             }
-            last_safe = i;
-            continue;
         }
         let Some(current) = part else {
             let Some((next, n)) = Part::initiated_at(s, i, previous) else { return last_safe };
@@ -207,13 +231,21 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    /// The generated table of plain bytes is what its definition says.
+    use super::{Quick, quick_term};
+    use crate::props::{LinkTerm, link_term};
+
+    /// The generated table of quick bytes is what its definition says.
     #[test]
-    fn plain_bytes_are_ascii_include_but_syntax() {
+    fn quick_bytes_are_ascii_hard_include_or_soft_but_syntax() {
         for b in 0..=255u8 {
-            let include =
-                b < 0x80 && crate::props::link_term(char::from(b)) == crate::props::LinkTerm::Include;
-            assert_eq!(super::is_plain_ascii(b), include && !b"/#=&".contains(&b), "{b:#x}");
+            let expected = match link_term(char::from(b)) {
+                _ if b >= 0x80 || b"/?#=&:,".contains(&b) => None,
+                LinkTerm::Include => Some(Quick::Include),
+                LinkTerm::Soft => Some(Quick::Soft),
+                LinkTerm::Hard => Some(Quick::Hard),
+                LinkTerm::Open | LinkTerm::Close => None,
+            };
+            assert_eq!(quick_term(b), expected, "{b:#x}");
         }
     }
 }

@@ -141,33 +141,59 @@ fn domain_link<'a>(
     let tld_start = dot + dot_len;
     scan.pos = tld_start;
     // The common rejections, tested here rather than in a call: a label no
-    // accepted TLD starts like (after `。` in CJK prose), and one ASCII
-    // character before a byte no label has (`e.g.`), too short for a TLD.
+    // accepted TLD starts like (after `。` in CJK prose), and an ASCII label
+    // too short or too long for a TLD (`e.g.`) or followed by `.` and
+    // another label (`www.` in `www.example.com`), so not the last.
     let bytes = text.as_bytes();
-    let label_goes_on = |i: usize| {
-        bytes.get(i).is_some_and(|&c| c >= 0x80 || crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0)
+    let ascii_label = |i: usize| {
+        bytes.get(i).is_some_and(|&c| c < 0x80 && crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0)
     };
-    let rejected = match bytes.get(tld_start) {
-        Some(&b) if b >= 0x80 => !finder.tlds.may_start_at(text, tld_start),
-        Some(_) => finder.tlds.min_chars() > 1 && !label_goes_on(tld_start + 1),
-        None => false,
+    let tld_end = match bytes.get(tld_start) {
+        Some(&b) if b >= 0x80 => {
+            if !finder.tlds.may_start_at(text, tld_start) {
+                return None;
+            }
+            None
+        }
+        Some(_) => {
+            let max = finder.tlds.max_chars();
+            let mut end = tld_start;
+            while end - tld_start <= max && ascii_label(end) {
+                end += 1;
+            }
+            let chars = end - tld_start;
+            match bytes.get(end) {
+                Some(&c) if c >= 0x80 && chars <= max => None, // the label may go on: look closer
+                next => {
+                    if chars < finder.tlds.min_chars().max(1)
+                        || chars > max
+                        || (next == Some(&b'.') && ascii_label(end + 1))
+                    {
+                        return None;
+                    }
+                    Some(end)
+                }
+            }
+        }
+        None => return None,
     };
-    if rejected {
-        return None;
-    }
-    domain_link_at(finder, text, dot, tld_start, scan)
+    domain_link_at(finder, text, dot, (tld_start, tld_end), scan)
 }
 
-/// [`domain_link`] once the label at `tld_start` may be a TLD.
+/// [`domain_link`] once the label at `tld_start` may be a TLD (its end, if
+/// known: an ASCII label already read).
 fn domain_link_at<'a>(
     finder: &LinkFinder,
     text: &'a str,
     dot: usize,
-    tld_start: usize,
+    (tld_start, tld_end): (usize, Option<usize>),
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     // A label longer than any accepted TLD is not one: stop reading it there.
-    let tld_end = label_end_within(text, tld_start, finder.tlds.max_chars())?;
+    let tld_end = match tld_end {
+        Some(end) => end,
+        None => label_end_within(text, tld_start, finder.tlds.max_chars())?,
+    };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
     if tld_end == tld_start
