@@ -114,6 +114,7 @@ impl TldPolicy {
     }
 
     /// Whether `label` is an accepted top-level domain.
+    #[inline]
     pub fn accepts(&self, label: &str) -> bool {
         match self {
             TldPolicy::Iana => is_tld(label),
@@ -147,6 +148,7 @@ fn tld_may_start_with_bmp(cp: u16) -> bool {
 /// Whether `label` is a TLD `policy` accepts, as written or after the
 /// UTS #46 mapping of its non-ASCII code points (`ＣＯＭ` is `com`, Arabic
 /// presentation forms their letters), as the domain's other labels are read.
+#[inline]
 pub(crate) fn tld_accepted(policy: &TldPolicy, label: &str) -> bool {
     if policy.accepts(label) {
         return true;
@@ -322,6 +324,42 @@ fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
         }
     }
     true
+}
+
+/// [`domain_start`] from the `.` at `dot` and [`labels_valid`] of the
+/// domain from there to `tld_end`, in one backward pass, when the domain is
+/// ASCII: `None` when a byte of it is not (read it code point by code point
+/// then).
+#[inline]
+pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usize) -> Option<(usize, bool)> {
+    let label_ok = |label: &[u8]| {
+        label.len() <= MAX_LABEL_LEN
+            && label.first().is_some_and(|&b| b != b'-')
+            && label.last() != Some(&b'-')
+    };
+    let tld = &bytes[dot + 1..tld_end];
+    if !tld.is_ascii() {
+        return None;
+    }
+    let mut valid = label_ok(tld);
+    let (mut i, mut label_end) = (dot, dot);
+    while i > floor {
+        let b = bytes[i - 1];
+        if b >= 0x80 {
+            return None;
+        }
+        if crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) == 0 {
+            break;
+        }
+        i -= 1;
+        // Once the domain is known invalid, only its start is looked for.
+        if b == b'.' && valid {
+            valid = label_ok(&bytes[i + 1..label_end]) && tld_end - i <= MAX_NAME_LEN;
+            label_end = i;
+        }
+    }
+    valid &= label_ok(&bytes[i..label_end]) && tld_end - i <= MAX_NAME_LEN;
+    Some((i, valid))
 }
 
 /// `labels_valid` for an ASCII domain: its labels are between `.`s and
@@ -579,6 +617,52 @@ mod tests {
                 assert_eq!(tld_may_start_with_bmp(cp), tld_may_start_with(c), "U+{cp:04X}");
             }
         }
+    }
+
+    /// The one-pass ASCII reading says what `domain_start` and
+    /// `labels_valid` say, on ASCII text of every shape before a `.` and
+    /// its label (a floor anywhere; non-ASCII text is left to them).
+    #[test]
+    fn ascii_domain_agrees_with_start_and_labels() {
+        let pieces = [
+            "a",
+            "-",
+            ".",
+            "b1",
+            " ",
+            "é",
+            "x".repeat(62).as_str(),
+            "y".repeat(63).as_str(),
+            "z".repeat(120).as_str(),
+        ]
+        .map(String::from);
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..30_000 {
+            let mut text = String::new();
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            for k in 0..(rng % 9) {
+                text.push_str(&pieces[((rng >> (k * 5 + 8)) % 9) as usize]);
+            }
+            let dot = text.len();
+            text.push('.');
+            text.push_str(["com", "c-", "-o", "", "ab", "é"][(rng >> 60) as usize % 6]);
+            let floor = (rng >> 50) as usize % (dot + 1);
+            if !text.is_char_boundary(floor) {
+                continue;
+            }
+            let tld_end = text.len();
+            let Some((start, valid)) = ascii_domain(text.as_bytes(), dot, tld_end, floor) else {
+                assert!(!text[floor..].is_ascii(), "{text:?}");
+                continue;
+            };
+            assert_eq!(start, domain_start(&text, dot, floor), "{text:?} from {floor}");
+            assert_eq!(valid, labels_valid(&text, start, tld_end), "{text:?} from {floor}");
+            checked += 1;
+        }
+        assert!(checked > 10_000);
     }
 
     /// The ASCII fast path of `labels_valid` says what the code point one

@@ -161,6 +161,7 @@ pub fn is_punctuation(c: char) -> bool {
 /// use linkscan::props::is_tld;
 /// assert!(is_tld("com") && is_tld("COM") && is_tld("рф") && is_tld("xn--p1ai") && !is_tld("exe"));
 /// ```
+#[inline]
 pub fn is_tld(label: &str) -> bool {
     if let Some(found) = short_tld(label.as_bytes()) {
         return found;

@@ -13,8 +13,9 @@
 use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, domain_run_end, domain_start, host_as_written, host_run, ip_host_end, label_end_within,
-    labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
+    Port, ascii_domain, domain_run_end, domain_start, host_as_written, host_run, ip_host_end,
+    label_end_within, labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at,
+    tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
 
@@ -219,7 +220,11 @@ fn domain_link_at<'a>(
     if scan.before_at_sign(text, tld_end) {
         return None;
     }
-    let start = domain_start(text, dot, scan.floor);
+    // An ASCII domain is found and checked in one pass.
+    let (start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.floor) {
+        Some((start, ok)) => (start, Some(ok)),
+        None => (domain_start(text, dot, scan.floor), None),
+    };
     if start == dot {
         return None;
     }
@@ -227,7 +232,8 @@ fn domain_link_at<'a>(
     // into it, whatever the outcome.
     let floor = scan.floor;
     scan.skip_to(tld_end);
-    if !labels_valid(text, start, tld_end) || !host_as_written(text, start, tld_end) {
+    let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
+    if !labels_ok || !host_as_written(text, start, tld_end) {
         return None;
     }
     if start > floor && text.as_bytes()[start - 1] == b'@' {
