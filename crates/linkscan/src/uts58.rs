@@ -13,9 +13,8 @@
 use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, ascii_domain, domain_run_end, domain_start, host_as_written, host_run, ip_host_end,
-    label_end_within, labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at,
-    tld_accepted,
+    Port, ascii_domain, domain_start, host_as_written, host_run, ip_host_end, label_end_within, labels_valid,
+    looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
 use crate::pqf::path_query_fragment_end;
 
@@ -115,10 +114,16 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             continue;
         };
         scan.pos = scan.pos.max(host);
-        let run_end = domain_run_end(text, host);
+        // Each separator of the run of domain characters after it.
         let mut i = host;
-        while i < run_end {
-            let (bits, len) = crate::props::bits_at(text, i);
+        while i < bytes.len() {
+            let (bits, len) = match bytes[i] {
+                b if b < 0x80 => (crate::props::ascii_bits(b), 1),
+                _ => crate::props::bits_at(text, i),
+            };
+            if bits & (crate::props::LABEL_BIT | crate::props::DOT_BIT) == 0 {
+                break;
+            }
             if bits & crate::props::DOT_BIT != 0 && i >= scan.pos {
                 if let Some(link) = domain_link(finder, text, i, len, scan) {
                     return Some(link);
@@ -126,7 +131,7 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             }
             i += len;
         }
-        scan.pos = scan.pos.max(run_end);
+        scan.pos = scan.pos.max(i);
     }
 }
 
