@@ -258,7 +258,8 @@ fn render(
     // The bytes a path, query or fragment reads without a second look:
     // ASCII Link_Term Hard, Include or Soft, but not `/ ? # = & : ,`
     // (syntax in some part).
-    let quick = [Term::Hard, Term::Include, Term::Soft].map(|t| TERM_CODES.iter().find(|c| c.0 == t).map(|c| c.2));
+    let quick =
+        [Term::Hard, Term::Include, Term::Soft].map(|t| TERM_CODES.iter().find(|c| c.0 == t).map(|c| c.2));
     let pqf: Vec<String> = (0..=255u8)
         .map(|b| {
             let term = (b < 0x80).then(|| ascii[usize::from(b)] & TERM_MASK);
@@ -351,7 +352,10 @@ fn render(
     let firsts: Vec<String> = firsts.iter().map(|c| format!("{c:?}")).collect();
     array(&mut out, "pub(crate) static TLD_FIRST_CHARS: [char", &firsts, 12);
     if bits.len() > 256 {
-        return Err(format!("{} distinct blocks of TLD first code points: more than a u8 indexes", bits.len()));
+        return Err(format!(
+            "{} distinct blocks of TLD first code points: more than a u8 indexes",
+            bits.len()
+        ));
     }
     out.push_str(
         "/// `TLD_FIRST_CHARS`, their other letter cases and the code points\n\

@@ -101,28 +101,57 @@ fn quick_term(b: u8) -> Option<Quick> {
     }
 }
 
-/// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]. Empty
-/// until a bracket opens (most links have none): making one costs nothing.
+/// The open brackets kept in place before [`BracketStack`] needs memory.
+const NEAR: usize = 8;
+
+/// The stack of open brackets, bounded by [`BRACKET_STACK_LIMIT`]. The
+/// first [`NEAR`] are held in place (most links have no bracket, or one or
+/// two): making one, and using it for them, allocates nothing.
 pub(crate) struct BracketStack {
-    open: alloc::vec::Vec<char>,
+    /// The bottom of the stack.
+    near: [char; NEAR],
+    /// The rest, past `near`.
+    deeper: alloc::vec::Vec<char>,
+    len: usize,
 }
 
 impl BracketStack {
     pub(crate) const fn new() -> Self {
-        BracketStack { open: alloc::vec::Vec::new() }
+        BracketStack { near: ['\0'; NEAR], deeper: alloc::vec::Vec::new(), len: 0 }
     }
 
     pub(crate) fn clear(&mut self) {
-        self.open.clear();
+        self.len = 0;
+        self.deeper.clear();
     }
 
     /// Pushes `c`; false (and nothing pushed) when the stack is full.
     pub(crate) fn push(&mut self, c: char) -> bool {
-        if self.open.len() == BRACKET_STACK_LIMIT {
+        if self.len == BRACKET_STACK_LIMIT {
             return false;
         }
-        self.open.push(c);
+        match self.near.get_mut(self.len) {
+            Some(slot) => *slot = c,
+            None => self.deeper.push(c),
+        }
+        self.len += 1;
         true
+    }
+
+    /// The innermost open bracket.
+    fn last(&self) -> Option<char> {
+        match self.len {
+            0 => None,
+            n if n <= NEAR => Some(self.near[n - 1]),
+            _ => self.deeper.last().copied(),
+        }
+    }
+
+    fn pop(&mut self) {
+        if self.len > NEAR {
+            self.deeper.pop();
+        }
+        self.len = self.len.saturating_sub(1);
     }
 
     /// Closes the innermost open bracket if the Close code point `c`
@@ -134,9 +163,9 @@ impl BracketStack {
     /// escaping and detection part ways and §4's round trip fails, e.g. for
     /// `/{(]}`. The tests record this erratum.)
     pub(crate) fn close(&mut self, c: char) -> bool {
-        let matches = self.open.last().is_some_and(|&open| link_bracket(c) == Some(open));
+        let matches = self.last().is_some_and(|open| link_bracket(c) == Some(open));
         if matches {
-            self.open.pop();
+            self.pop();
         }
         matches
     }
@@ -170,45 +199,39 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         return start;
     }
     let s = text.as_bytes();
-    let mut last_safe = start;
-    let mut part: Option<Part> = None;
-    let mut previous: Option<Part> = None;
+    let Some((mut part, n)) = s.get(start).and_then(|_| Part::initiated_at(s, start, None)) else {
+        return start;
+    };
+    let mut i = start + n;
+    let mut last_safe = i;
     let mut stack = BracketStack::new();
-    let mut i = start;
-    while i < s.len() {
-        if let Some(p) = part.filter(|p| p.terminator_at(s, i).is_some()) {
-            previous = Some(p);
-            part = None;
-        }
-        // Fast path: ASCII bytes that no part treats as syntax, Include
-        // ones a run at a time.
-        if part.is_some() {
-            match quick_term(s[i]) {
+    loop {
+        // The bytes no part treats as syntax, ASCII, not brackets: most of
+        // a URL, read here without a second look.
+        while let Some(&b) = s.get(i) {
+            match quick_term(b) {
                 Some(Quick::Include) => {
                     i += 1;
-                    while i < s.len() && quick_term(s[i]) == Some(Quick::Include) {
-                        i += 1;
-                    }
                     last_safe = i;
-                    continue;
                 }
-                Some(Quick::Soft) => {
-                    i += 1;
-                    continue;
-                }
+                Some(Quick::Soft) => i += 1,
                 Some(Quick::Hard) => return last_safe,
-                None => {}
+                None => break,
             }
         }
-        let Some(current) = part else {
-            let Some((next, n)) = Part::initiated_at(s, i, previous) else { return last_safe };
-            part = Some(next);
+        if i >= s.len() {
+            return last_safe;
+        }
+        // A part ends here: the next starts here, or the link ends.
+        if part.terminator_at(s, i).is_some() {
+            let Some((next, n)) = Part::initiated_at(s, i, Some(part)) else { return last_safe };
+            part = next;
             i += n;
             last_safe = i;
             stack.clear();
             continue;
-        };
-        if let Some(n) = current.clear_stack_at(s, i) {
+        }
+        if let Some(n) = part.clear_stack_at(s, i) {
             i += n;
             last_safe = i;
             stack.clear();
@@ -226,11 +249,51 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         }
         i = end;
     }
-    last_safe
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{BRACKET_STACK_LIMIT, BracketStack};
+    use alloc::vec::Vec;
+
+    /// The stack answers as a plain vector of its openers does, across its
+    /// in-place part and the rest, up to its limit.
+    #[test]
+    fn the_bracket_stack_is_a_bounded_stack() {
+        let (openers, closers) = (['(', '[', '{', '（'], [')', ']', '}', '）']);
+        let mut rng = 0x853c_49e6_748f_ea9bu64;
+        for _ in 0..2_000 {
+            let (mut stack, mut model) = (BracketStack::new(), Vec::new());
+            for _ in 0..300 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let k = (rng >> 40) as usize % 4;
+                match (rng >> 20) % 100 {
+                    0 => {
+                        stack.clear();
+                        model.clear();
+                    }
+                    1..=59 => {
+                        let pushed = model.len() < BRACKET_STACK_LIMIT;
+                        if pushed {
+                            model.push(openers[k]);
+                        }
+                        assert_eq!(stack.push(openers[k]), pushed);
+                    }
+                    _ => {
+                        let matches = model.last() == Some(&openers[k]);
+                        if matches {
+                            model.pop();
+                        }
+                        assert_eq!(stack.close(closers[k]), matches);
+                    }
+                }
+                assert_eq!(stack.last(), model.last().copied());
+            }
+        }
+    }
+
     use super::{Quick, quick_term};
     use crate::props::{LinkTerm, link_term};
 
