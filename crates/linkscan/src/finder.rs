@@ -634,7 +634,23 @@ impl Scan {
     /// (not `/ ? #`, which would start a path) to an `@` before a domain:
     /// then a domain that ends at `from` is part of an email address.
     /// Positions inside one run share the answer, so each run is read once.
+    #[inline]
     pub(crate) fn before_at_sign(&mut self, text: &str, from: usize) -> bool {
+        // Most domains end at a space, a `/` or punctuation: no local part
+        // goes on there (the answer the run below gives at once).
+        if let Some(&b) = text.as_bytes().get(from) {
+            if b < 0x80
+                && b != b'@'
+                && (crate::props::ascii_bits(b) & crate::props::EMAIL_BIT == 0 || b"/?#".contains(&b))
+            {
+                return false;
+            }
+        }
+        self.before_at_sign_in_run(text, from)
+    }
+
+    /// [`Scan::before_at_sign`] read through the run of local-part characters.
+    fn before_at_sign_in_run(&mut self, text: &str, from: usize) -> bool {
         let (start, end, found) = self.local_run;
         if (start..=end).contains(&from) && end > 0 {
             return found;

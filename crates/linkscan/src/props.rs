@@ -173,7 +173,11 @@ pub fn is_tld(label: &str) -> bool {
 /// the generated sets (`None` for other labels).
 #[inline]
 fn short_tld(label: &[u8]) -> Option<bool> {
-    let letter = |b: u8| b.is_ascii_alphabetic().then(|| usize::from(b.to_ascii_lowercase() - b'a'));
+    // `| 0x20` lowercases an ASCII letter; any other byte lands outside `a..=z`.
+    let letter = |b: u8| {
+        let k = (b | 0x20).wrapping_sub(b'a');
+        (k < 26).then_some(usize::from(k))
+    };
     let (set, last) = match *label {
         [a, b] => (tables::TLDS_OF_TWO_LETTERS[letter(a)?], b),
         [a, b, c] => (tables::TLDS_OF_THREE_LETTERS[letter(a)? * 26 + letter(b)?], c),
@@ -257,6 +261,13 @@ mod tests {
         assert_eq!(found, 4 * short(2) + 8 * short(3));
         for other in ["a", "com1", "co-", "info", "é", "1a", "a1"] {
             assert_eq!(short_tld(other.as_bytes()), None, "{other}");
+        }
+        // Any byte that is not a letter, in any place, leaves the label to the table.
+        for x in (0..=255u8).filter(|x| !x.is_ascii_alphabetic()) {
+            for label in [[x, b'a'], [b'c', x]] {
+                assert_eq!(short_tld(&label), None, "{label:?}");
+            }
+            assert_eq!(short_tld(&[b'c', b'o', x]), None, "{x:#x}");
         }
     }
 }

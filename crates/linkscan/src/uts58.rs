@@ -151,9 +151,8 @@ fn domain_link<'a>(
     // too short or too long for a TLD (`e.g.`) or followed by `.` and
     // another label (`www.` in `www.example.com`), so not the last.
     let bytes = text.as_bytes();
-    let ascii_label = |i: usize| {
-        bytes.get(i).is_some_and(|&c| c < 0x80 && crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0)
-    };
+    let ascii_label_byte = |c: u8| c < 0x80 && crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0;
+    let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
     let tld_end = match bytes.get(tld_start) {
         Some(&b) if b >= 0x80 => {
             if !finder.tlds.may_start_at(text, tld_start) {
@@ -163,8 +162,9 @@ fn domain_link<'a>(
         }
         Some(_) => {
             let max = finder.tlds.max_chars();
+            let stop = bytes.len().min(tld_start + max + 1);
             let mut end = tld_start;
-            while end - tld_start <= max && ascii_label(end) {
+            while end < stop && ascii_label_byte(bytes[end]) {
                 end += 1;
             }
             let chars = end - tld_start;
