@@ -329,7 +329,8 @@ fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
 /// [`domain_start`] from the `.` at `dot` and [`labels_valid`] of the
 /// domain from there to `tld_end`, in one backward pass, when the domain is
 /// ASCII: `None` when a byte of it is not (read it code point by code point
-/// then).
+/// then). An invalid domain is read only until that is known: its start is
+/// then only known to be before `dot` (or `dot`, if nothing of it is).
 #[inline]
 pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usize) -> Option<(usize, bool)> {
     let label_ok = |label: &[u8]| {
@@ -343,7 +344,9 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
     }
     let mut valid = label_ok(tld);
     let (mut i, mut label_end) = (dot, dot);
-    while i > floor {
+    // Past `low` the name would be longer than DNS allows.
+    let low = floor.max(tld_end.saturating_sub(MAX_NAME_LEN + 1));
+    while i > low {
         let b = bytes[i - 1];
         if b >= 0x80 {
             return None;
@@ -352,11 +355,16 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
             break;
         }
         i -= 1;
-        // Once the domain is known invalid, only its start is looked for.
-        if b == b'.' && valid {
-            valid = label_ok(&bytes[i + 1..label_end]) && tld_end - i <= MAX_NAME_LEN;
+        if b == b'.' {
+            valid &= label_ok(&bytes[i + 1..label_end]);
             label_end = i;
+            if !valid {
+                return Some((i, false));
+            }
         }
+    }
+    if i == low && low > floor {
+        return Some((i, false)); // too long, whatever comes before
     }
     valid &= label_ok(&bytes[i..label_end]) && tld_end - i <= MAX_NAME_LEN;
     Some((i, valid))
@@ -658,8 +666,13 @@ mod tests {
                 assert!(!text[floor..].is_ascii(), "{text:?}");
                 continue;
             };
-            assert_eq!(start, domain_start(&text, dot, floor), "{text:?} from {floor}");
-            assert_eq!(valid, labels_valid(&text, start, tld_end), "{text:?} from {floor}");
+            let expected = domain_start(&text, dot, floor);
+            if valid {
+                assert_eq!(start, expected, "{text:?} from {floor}");
+            } else {
+                assert_eq!(start < dot, expected < dot, "{text:?} from {floor}");
+            }
+            assert_eq!(valid, labels_valid(&text, expected, tld_end), "{text:?} from {floor}");
             checked += 1;
         }
         assert!(checked > 10_000);

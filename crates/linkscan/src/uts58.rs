@@ -140,16 +140,17 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
 fn domain_link<'a>(
     finder: &LinkFinder,
     text: &'a str,
-    dot: usize,
+    mut dot: usize,
     dot_len: usize,
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
-    let tld_start = dot + dot_len;
+    let mut tld_start = dot + dot_len;
     scan.pos = tld_start;
     // The common rejections, tested here rather than in a call: a label no
-    // accepted TLD starts like (after `。` in CJK prose), and an ASCII label
-    // too short or too long for a TLD (`e.g.`) or followed by `.` and
-    // another label (`www.` in `www.example.com`), so not the last.
+    // accepted TLD starts like (after `。` in CJK prose), an ASCII label too
+    // short or too long for a TLD (`e.g.`), and one followed by `.` and
+    // another label (`www.` in `www.example.com`), so not the last: that
+    // `.` is the next separator, taken here at once.
     let bytes = text.as_bytes();
     let ascii_label_byte = |c: u8| c < 0x80 && crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0;
     let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
@@ -161,23 +162,23 @@ fn domain_link<'a>(
             None
         }
         Some(_) => {
-            let max = finder.tlds.max_chars();
-            let stop = bytes.len().min(tld_start + max + 1);
-            let mut end = tld_start;
-            while end < stop && ascii_label_byte(bytes[end]) {
-                end += 1;
-            }
-            let chars = end - tld_start;
-            match bytes.get(end) {
-                Some(&c) if c >= 0x80 && chars <= max => None, // the label may go on: look closer
-                next => {
-                    if chars < finder.tlds.min_chars().max(1)
-                        || chars > max
-                        || (next == Some(&b'.') && ascii_label(end + 1))
-                    {
-                        return None;
+            let (min, max) = (finder.tlds.min_chars().max(1), finder.tlds.max_chars());
+            loop {
+                let stop = bytes.len().min(tld_start + max + 1);
+                let mut end = tld_start;
+                while end < stop && ascii_label_byte(bytes[end]) {
+                    end += 1;
+                }
+                let chars = end - tld_start;
+                match bytes.get(end) {
+                    Some(&c) if c >= 0x80 && chars <= max => break None, // the label may go on: look closer
+                    Some(&b'.') if chars <= max && ascii_label(end + 1) => {
+                        dot = end;
+                        tld_start = end + 1;
+                        scan.pos = tld_start;
                     }
-                    Some(end)
+                    _ if chars < min || chars > max => return None,
+                    _ => break Some(end),
                 }
             }
         }
