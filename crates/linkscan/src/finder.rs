@@ -636,15 +636,23 @@ impl Scan {
     /// Positions inside one run share the answer, so each run is read once.
     #[inline]
     pub(crate) fn before_at_sign(&mut self, text: &str, from: usize) -> bool {
-        // Most domains end at a space, a `/` or punctuation: no local part
-        // goes on there (the answer the run below gives at once).
-        if let Some(&b) = text.as_bytes().get(from) {
-            if b < 0x80
-                && b != b'@'
-                && (crate::props::ascii_bits(b) & crate::props::EMAIL_BIT == 0 || b"/?#".contains(&b))
+        // Most domains end at a space, a `/` or punctuation, where no local
+        // part goes on, or at an `@`, where the byte after it answers: the
+        // answers the run below gives at once.
+        let bytes = text.as_bytes();
+        match bytes.get(from) {
+            Some(b'@') => {
+                return from + 1 < bytes.len()
+                    && crate::props::bits_at(text, from + 1).0 & crate::props::LABEL_BIT != 0;
+            }
+            Some(&b)
+                if b < 0x80
+                    && (crate::props::ascii_bits(b) & crate::props::EMAIL_BIT == 0
+                        || b"/?#".contains(&b)) =>
             {
                 return false;
             }
+            _ => {}
         }
         self.before_at_sign_in_run(text, from)
     }

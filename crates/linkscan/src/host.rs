@@ -119,13 +119,20 @@ impl TldPolicy {
         match self {
             TldPolicy::Iana => is_tld(label),
             TldPolicy::Any => is_well_formed_tld(label),
-            TldPolicy::List(list) => {
-                let mut buf = [0u8; 256];
-                let buf = &mut buf[..list.longest.min(256)];
-                lowercase_into(label, buf)
-                    .is_some_and(|lower| list.sorted.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok())
-            }
+            TldPolicy::List(list) => list.contains(label),
         }
+    }
+}
+
+impl TldList {
+    /// Whether `label`, lowercased, is an entry. (Out of line: its buffer
+    /// would otherwise be cleared for every IANA lookup too.)
+    #[inline(never)]
+    fn contains(&self, label: &str) -> bool {
+        let mut buf = [0u8; 256];
+        let buf = &mut buf[..self.longest.min(256)];
+        lowercase_into(label, buf)
+            .is_some_and(|lower| self.sorted.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok())
     }
 }
 
@@ -150,12 +157,12 @@ fn tld_may_start_with_bmp(cp: u16) -> bool {
 /// presentation forms their letters), as the domain's other labels are read.
 #[inline]
 pub(crate) fn tld_accepted(policy: &TldPolicy, label: &str) -> bool {
-    if policy.accepts(label) {
-        return true;
-    }
-    if label.is_ascii() {
-        return false;
-    }
+    policy.accepts(label) || (!label.is_ascii() && mapped_tld_accepted(policy, label))
+}
+
+/// [`tld_accepted`] for a non-ASCII label that is not an entry as written.
+#[inline(never)]
+fn mapped_tld_accepted(policy: &TldPolicy, label: &str) -> bool {
     let mut mapped = String::with_capacity(label.len());
     let mut changed = false;
     for c in label.chars() {
