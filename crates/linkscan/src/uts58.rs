@@ -82,24 +82,35 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
     }
 }
 
+/// How near the next `:` or `@` is looked for byte by byte.
+const CLOSE: usize = 8;
+
 /// Without scheme-less URLs, a link's host follows `://` or `@`: look only
 /// at the separators in the run of domain characters after one of those.
 /// (Scheme-less domains elsewhere are then not candidates at all.)
 fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     let (urls, emails) = (finder.kinds.contains(Kinds::URL), finder.kinds.contains(Kinds::EMAIL));
+    // The bytes looked for (0xFF, never in UTF-8, for a kind not wanted).
+    let (colon, at) = (if urls { b':' } else { 0xFF }, if emails { b'@' } else { 0xFF });
+    // Whether the last two came close together (hostile text, `a@a@a@…`):
+    // then the next is looked for byte by byte first, as a search pays a
+    // setup for each call.
+    let mut close = false;
     loop {
         let rest = &bytes[scan.pos..];
-        let hit = match (urls, emails) {
+        let near = if close { rest.iter().take(CLOSE).position(|&b| b == colon || b == at) } else { None };
+        let hit = near.or_else(|| match (urls, emails) {
             (true, true) => memchr::memchr2(b':', b'@', rest),
             (true, false) => memchr::memchr(b':', rest),
             (false, true) => memchr::memchr(b'@', rest),
             (false, false) => None,
-        };
+        });
         let Some(hit) = hit.map(|i| scan.pos + i) else {
             scan.pos = bytes.len();
             return None;
         };
+        close = hit - scan.pos < CLOSE;
         let host = if bytes[hit] == b'@' {
             hit + 1
         } else if bytes[hit..].starts_with(b"://") {
