@@ -1,5 +1,6 @@
 //! Link detection throughput, linkscan side by side with linkify 0.11, on
-//! reproducible generated corpora, the hostile families among them. (Time
+//! reproducible generated corpora, the hostile families among them, and
+//! the Debian Reference manuals where `benches/real-text.sh` installed them. (Time
 //! per byte of every path on hostile inputs at growing sizes:
 //! `examples/hostile.rs`.)
 //!
@@ -10,7 +11,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
 
-use linkscan_checks::corpora::corpora;
+use linkscan_checks::corpora::benchmark_corpora;
 
 fn peers(c: &mut Criterion) {
     let scanner = linkscan::LinkFinder::new();
@@ -18,7 +19,7 @@ fn peers(c: &mut Criterion) {
     let mut linkify_any = linkify::LinkFinder::new();
     linkify_any.url_must_have_scheme(false);
     let linkify_scheme = linkify::LinkFinder::new();
-    for (name, text) in corpora() {
+    for (name, text) in benchmark_corpora() {
         let mut group = c.benchmark_group(format!("corpus/{name}"));
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function("linkscan", |b| b.iter(|| scanner.links(black_box(&text)).count()));

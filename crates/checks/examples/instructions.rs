@@ -3,9 +3,10 @@
 //! instructions of each call of `instructions_measure` alone:
 //!
 //! * `find/CORPUS/PEER`: one pass of a link finder over a benchmark corpus
-//!   (`linkscan_checks::corpora`), counting links; PEER is `linkscan` or
-//!   `linkify` (0.11), `-scheme` when URLs need a scheme, or `memchr` (the
-//!   floor: one `memchr` pass for a byte the text lacks);
+//!   (the generated ones, and the real text of `benches/real-text.sh` where
+//!   installed), counting links; PEER is `linkscan` or `linkify` (0.11),
+//!   `-scheme` when URLs need a scheme, or `memchr` (the floor: one
+//!   `memchr` pass for a byte the text lacks);
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
 //!   `MarkdownAutolinks` (GFM, links decided on
@@ -103,7 +104,7 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
 
 fn workloads() -> Vec<(String, Work, Input)> {
     let mut list = Vec::new();
-    for (name, text) in linkscan_checks::corpora::corpora() {
+    for (name, text) in linkscan_checks::corpora::benchmark_corpora() {
         for (peer, work) in [
             ("linkscan", Work::Linkscan { scheme: false }),
             ("linkify", Work::Linkify { scheme: false }),

@@ -217,3 +217,25 @@ pub fn corpora() -> Vec<(&'static str, String)> {
     .chain(HOSTILE.iter().map(|f| (*f, hostile(f, SIZE))))
     .collect()
 }
+
+/// The real-text corpora, where installed: the Debian Reference manual as
+/// plain text in Japanese, Chinese, German and French (Debian packages
+/// `debian-reference-ja`, `-zh-cn`, `-de`, `-fr`; GPL-2+), which
+/// `bash benches/real-text.sh` installs and unpacks into
+/// `target/real-text/`. Not committed; each one absent is left out.
+pub fn real_corpora() -> Vec<(String, String)> {
+    ["ja", "zh-cn", "de", "fr"]
+        .iter()
+        .filter_map(|lang| {
+            let path =
+                format!("{}/../../target/real-text/debian-reference.{lang}.txt", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).ok()?;
+            Some((format!("debian-reference-{lang}"), text))
+        })
+        .collect()
+}
+
+/// [`corpora`], then [`real_corpora`]: what the benchmarks run on.
+pub fn benchmark_corpora() -> Vec<(String, String)> {
+    corpora().into_iter().map(|(name, text)| (name.to_string(), text)).chain(real_corpora()).collect()
+}

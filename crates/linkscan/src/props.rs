@@ -215,21 +215,41 @@ pub(crate) fn lowercase_into<'b>(label: &str, buf: &'b mut [u8]) -> Option<&'b [
         }
         return Some(out);
     }
-    let mut len = 0;
-    for c in label.chars().flat_map(char::to_lowercase) {
+    fn put(buf: &mut [u8], len: &mut usize, c: char) -> Option<()> {
         let n = c.len_utf8();
-        if len + n > buf.len() {
-            return None;
+        c.encode_utf8(buf.get_mut(*len..*len + n)?);
+        *len += n;
+        Some(())
+    }
+    let mut len = 0;
+    for c in label.chars() {
+        // CJK, kana and their punctuation have no letter case: no lookup.
+        if CASELESS.contains(&c) {
+            put(buf, &mut len, c)?;
+        } else {
+            for lower in c.to_lowercase() {
+                put(buf, &mut len, lower)?;
+            }
         }
-        c.encode_utf8(&mut buf[len..]);
-        len += n;
     }
     Some(&buf[..len])
 }
 
+/// Code points that are their own lowercase (CJK symbols, kana, CJK
+/// ideographs of the Basic Multilingual Plane and Extension A).
+const CASELESS: core::ops::RangeInclusive<char> = '\u{3000}'..='\u{9FFF}';
+
 #[cfg(test)]
 mod tests {
-    use super::{short_tld, tld_in_table};
+    use super::{CASELESS, short_tld, tld_in_table};
+
+    /// The caseless range is its own lowercase, in this build's Unicode.
+    #[test]
+    fn the_caseless_range_has_no_case() {
+        for c in CASELESS {
+            assert!(c.to_lowercase().eq([c]), "U+{:04X}", u32::from(c));
+        }
+    }
 
     /// The bit sets of short TLDs say what the table says, for every label
     /// of two or three ASCII letters in either case (and leave the rest to it).

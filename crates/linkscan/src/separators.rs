@@ -171,14 +171,15 @@ fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
 fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
     let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
     let mut flags = [0u8; BLOCK];
-    let mut any_stop = false;
+    let (mut any_stop, mut any) = (false, false);
     for (i, flag) in flags.iter_mut().enumerate() {
         let dot = (b[i] == b'.') & (n[i] != b' ');
         let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
         *flag = u8::from(dot | stop);
         any_stop |= stop;
+        any |= dot | stop;
     }
-    (gather(&flags), any_stop)
+    (if any { gather(&flags) } else { 0 }, any_stop)
 }
 
 #[cfg(test)]
