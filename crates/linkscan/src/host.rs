@@ -478,33 +478,36 @@ pub struct Schemes {
     web: bool,
 }
 
-/// The built-in scheme list, lowercase.
-const WEB_SCHEMES: &[&str] = &[
-    "http",
-    "https",
-    "ftp",
-    "ftps",
-    "sftp",
-    "ssh",
-    "git",
-    "ws",
-    "wss",
-    "irc",
-    "ircs",
-    "file",
-    "git+ssh",
-    "git+https",
-    "git+http",
-    "git+file",
-    "svn+ssh",
-    "svn+https",
-    "svn+http",
-    "hg+https",
-    "hg+http",
-    "hg+ssh",
-    "bzr+ssh",
-    "bzr+https",
-];
+/// Whether `name`, lowercase, is in the built-in scheme list.
+fn is_web_scheme(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"http"
+            | b"https"
+            | b"ftp"
+            | b"ftps"
+            | b"sftp"
+            | b"ssh"
+            | b"git"
+            | b"ws"
+            | b"wss"
+            | b"irc"
+            | b"ircs"
+            | b"file"
+            | b"git+ssh"
+            | b"git+https"
+            | b"git+http"
+            | b"git+file"
+            | b"svn+ssh"
+            | b"svn+https"
+            | b"svn+http"
+            | b"hg+https"
+            | b"hg+http"
+            | b"hg+ssh"
+            | b"bzr+ssh"
+            | b"bzr+https"
+    )
+}
 
 impl Schemes {
     /// The built-in list of the web's common schemes (the default).
@@ -526,8 +529,14 @@ impl Schemes {
 
     /// Whether a URL with scheme `name` (without `://`) is linked.
     pub fn accepts(&self, name: &str) -> bool {
-        (self.web && WEB_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(name)))
-            || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
+        (self.web && {
+            let mut buf = [0u8; 9]; // the longest built-in name
+            buf.get_mut(..name.len()).is_some_and(|lower| {
+                lower.copy_from_slice(name.as_bytes());
+                lower.make_ascii_lowercase();
+                is_web_scheme(lower)
+            })
+        }) || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
     }
 }
 
@@ -622,6 +631,45 @@ fn ipv6_valid(s: &[u8]) -> bool {
 mod tests {
     use super::*;
     use alloc::string::String;
+
+    /// The built-in schemes, as documented, in any case, and nothing else.
+    #[test]
+    fn the_web_schemes_are_the_documented_list() {
+        let web = Schemes::web();
+        let listed = [
+            "http",
+            "https",
+            "ftp",
+            "ftps",
+            "sftp",
+            "ssh",
+            "git",
+            "ws",
+            "wss",
+            "irc",
+            "ircs",
+            "file",
+            "git+ssh",
+            "git+https",
+            "git+http",
+            "git+file",
+            "svn+ssh",
+            "svn+https",
+            "svn+http",
+            "hg+https",
+            "hg+http",
+            "hg+ssh",
+            "bzr+ssh",
+            "bzr+https",
+        ];
+        for name in listed {
+            assert!(web.accepts(name) && web.accepts(&name.to_ascii_uppercase()), "{name}");
+            assert!(!Schemes::only(["gopher"]).accepts(name), "{name}");
+        }
+        for name in ["", "gopher", "httpss", "git+httpsx", "mailto", "javascript", "http:", "bzr+ftp"] {
+            assert!(!web.accepts(name), "{name}");
+        }
+    }
 
     /// The generated bits say what the code point lookups say, for every
     /// non-ASCII code point below U+10000 (with this build's letter cases).
