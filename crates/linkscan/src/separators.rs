@@ -75,7 +75,25 @@ impl Separators {
                 self.mask &= self.mask - 1;
             }
             let mut start = self.end.max(pos);
-            loop {
+            // Whole blocks before the next `。`: `.` only, in a tight loop.
+            let dots_until = match self.ideographic {
+                _ if self.dense > 0 => 0,
+                Cached::Never => usize::MAX,
+                Cached::At(at) if at >= start => at,
+                _ => 0,
+            };
+            while start + BLOCK <= dots_until {
+                let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>())
+                else {
+                    break;
+                };
+                self.mask = block_dots(window);
+                start += BLOCK;
+                if self.mask != 0 {
+                    break;
+                }
+            }
+            while self.mask == 0 {
                 if start >= bytes.len() {
                     self.end = start;
                     return None;
@@ -94,9 +112,6 @@ impl Separators {
                     self.mask = with_window(bytes, start, block_dots);
                 }
                 start += BLOCK;
-                if self.mask != 0 {
-                    break;
-                }
             }
             self.end = start;
         }
