@@ -45,6 +45,10 @@ const TERM_CODES: [(Term, &str, u8); 5] = [
 ];
 const TERM_MASK: u8 = 0x07;
 const PQF_CLOSER: u8 = 0xFF;
+const HOST_END: u8 = 0;
+const HOST_LABEL: u8 = 1;
+const HOST_DOT: u8 = 2;
+const HOST_WIDE: u8 = 3;
 const EMAIL_BIT: u8 = 0x08;
 const LABEL_BIT: u8 = 0x10;
 const DOT_BIT: u8 = 0x20;
@@ -278,6 +282,27 @@ fn render(
     array(&mut out, "pub(crate) static PQF_ASCII: [u8", &pqf, 16);
     out.push_str("/// The `PQF_ASCII` entry of a byte to look at closer.\n");
     let _ = writeln!(out, "pub(crate) const PQF_CLOSER: u8 = {PQF_CLOSER:#04x};\n");
+    // What each byte is to a host read byte by byte.
+    let host: Vec<String> = (0..=255u8)
+        .map(|b| match b {
+            0x80.. => HOST_WIDE,
+            b'.' => HOST_DOT,
+            _ if ascii[usize::from(b)] & LABEL_BIT != 0 => HOST_LABEL,
+            _ => HOST_END,
+        })
+        .map(|class| class.to_string())
+        .collect();
+    out.push_str(
+        "/// What each byte is in a host: `HOST_END` (ASCII, in no label), `HOST_LABEL`\n\
+         /// (an ASCII label character), `HOST_DOT` (`.`), `HOST_WIDE` (not ASCII).\n",
+    );
+    array(&mut out, "pub(crate) static HOST_ASCII: [u8", &host, 32);
+    for (name, value) in
+        [("HOST_END", HOST_END), ("HOST_LABEL", HOST_LABEL), ("HOST_DOT", HOST_DOT), ("HOST_WIDE", HOST_WIDE)]
+    {
+        let _ = writeln!(out, "pub(crate) const {name}: u8 = {value};");
+    }
+    out.push('\n');
     out.push_str("/// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.\n");
     array(&mut out, "pub(crate) static TRIE_INDEX: [u8", &trie.index1, 16);
     out.push_str("/// Trie level 2: chunks of block numbers into `TRIE_BLOCKS`.\n");

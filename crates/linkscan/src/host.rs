@@ -353,21 +353,20 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
     let (mut i, mut label_end) = (dot, dot);
     // Past `low` the name would be longer than DNS allows.
     let low = floor.max(tld_end.saturating_sub(MAX_NAME_LEN + 1));
+    use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL};
     while i > low {
-        let b = bytes[i - 1];
-        if b >= 0x80 {
-            return None;
-        }
-        if crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) == 0 {
-            break;
-        }
-        i -= 1;
-        if b == b'.' {
-            valid &= label_ok(&bytes[i + 1..label_end]);
-            label_end = i;
-            if !valid {
-                return Some((i, false));
+        match HOST_ASCII[usize::from(bytes[i - 1])] {
+            HOST_LABEL => i -= 1,
+            HOST_DOT => {
+                i -= 1;
+                valid &= label_ok(&bytes[i + 1..label_end]);
+                label_end = i;
+                if !valid {
+                    return Some((i, false));
+                }
             }
+            HOST_END => break,
+            _ => return None,
         }
     }
     if i == low && low > floor {
@@ -679,6 +678,23 @@ mod tests {
             if let Some(c) = char::from_u32(u32::from(cp)) {
                 assert_eq!(tld_may_start_with_bmp(cp), tld_may_start_with(c), "U+{cp:04X}");
             }
+        }
+    }
+
+    /// The generated host classes are what the properties say.
+    #[test]
+    fn host_classes_agree_with_the_properties() {
+        use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
+        for b in 0..=255u8 {
+            let expected = match b {
+                0x80.. => HOST_WIDE,
+                _ => match crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) {
+                    0 => HOST_END,
+                    DOT_BIT => HOST_DOT,
+                    _ => HOST_LABEL,
+                },
+            };
+            assert_eq!(HOST_ASCII[usize::from(b)], expected, "{b:#x}");
         }
     }
 

@@ -63,6 +63,24 @@ pub(crate) static PQF_ASCII: [u8; 256] = [
 /// The `PQF_ASCII` entry of a byte to look at closer.
 pub(crate) const PQF_CLOSER: u8 = 0xff;
 
+/// What each byte is in a host: `HOST_END` (ASCII, in no label), `HOST_LABEL`
+/// (an ASCII label character), `HOST_DOT` (`.`), `HOST_WIDE` (not ASCII).
+pub(crate) static HOST_ASCII: [u8; 256] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+];
+
+pub(crate) const HOST_END: u8 = 0;
+pub(crate) const HOST_LABEL: u8 = 1;
+pub(crate) const HOST_DOT: u8 = 2;
+pub(crate) const HOST_WIDE: u8 = 3;
+
 /// Trie level 1: `cp >> CHUNK_SHIFT` to a chunk of `TRIE_CHUNKS`.
 pub(crate) static TRIE_INDEX: [u8; 272] = [
     0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 6, 5, 5, 7, 8, 9,

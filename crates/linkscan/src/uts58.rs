@@ -126,16 +126,21 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
         };
         scan.pos = scan.pos.max(host);
         // Each separator of the run of domain characters after it.
+        use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_WIDE};
         let mut i = host;
         while i < bytes.len() {
-            let (bits, len) = match bytes[i] {
-                b if b < 0x80 => (crate::props::ascii_bits(b), 1),
-                _ => crate::props::bits_at(text, i),
+            let (class, len) = match HOST_ASCII[usize::from(bytes[i])] {
+                HOST_WIDE => match crate::props::bits_at(text, i) {
+                    (bits, len) if bits & crate::props::DOT_BIT != 0 => (HOST_DOT, len),
+                    (bits, len) if bits & crate::props::LABEL_BIT != 0 => (crate::tables::HOST_LABEL, len),
+                    (_, len) => (HOST_END, len),
+                },
+                class => (class, 1),
             };
-            if bits & (crate::props::LABEL_BIT | crate::props::DOT_BIT) == 0 {
+            if class == HOST_END {
                 break;
             }
-            if bits & crate::props::DOT_BIT != 0 && i >= scan.pos {
+            if class == HOST_DOT && i >= scan.pos {
                 if let Some(link) = domain_link(finder, text, i, len, scan) {
                     return Some(link);
                 }
@@ -163,7 +168,7 @@ fn domain_link<'a>(
     // another label (`www.` in `www.example.com`), so not the last: that
     // `.` is the next separator, taken here at once.
     let bytes = text.as_bytes();
-    let ascii_label_byte = |c: u8| c < 0x80 && crate::props::ascii_bits(c) & crate::props::LABEL_BIT != 0;
+    let ascii_label_byte = |c: u8| crate::tables::HOST_ASCII[usize::from(c)] == crate::tables::HOST_LABEL;
     let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
     let tld_end = match bytes.get(tld_start) {
         Some(&b) if b >= 0x80 => {
