@@ -477,35 +477,66 @@ pub struct Schemes {
     web: bool,
 }
 
-/// Whether `name`, lowercase, is in the built-in scheme list.
-fn is_web_scheme(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"http"
-            | b"https"
-            | b"ftp"
-            | b"ftps"
-            | b"sftp"
-            | b"ssh"
-            | b"git"
-            | b"ws"
-            | b"wss"
-            | b"irc"
-            | b"ircs"
-            | b"file"
-            | b"git+ssh"
-            | b"git+https"
-            | b"git+http"
-            | b"git+file"
-            | b"svn+ssh"
-            | b"svn+https"
-            | b"svn+http"
-            | b"hg+https"
-            | b"hg+http"
-            | b"hg+ssh"
-            | b"bzr+ssh"
-            | b"bzr+https"
-    )
+/// The built-in scheme list, lowercase.
+const WEB_SCHEMES: [&str; 24] = [
+    "http",
+    "https",
+    "ftp",
+    "ftps",
+    "sftp",
+    "ssh",
+    "git",
+    "ws",
+    "wss",
+    "irc",
+    "ircs",
+    "file",
+    "git+ssh",
+    "git+https",
+    "git+http",
+    "git+file",
+    "svn+ssh",
+    "svn+https",
+    "svn+http",
+    "hg+https",
+    "hg+http",
+    "hg+ssh",
+    "bzr+ssh",
+    "bzr+https",
+];
+
+/// A name of at most 15 bytes as one number (its bytes, then zeros).
+const fn scheme_key(name: &[u8]) -> u128 {
+    let mut bytes = [0u8; 16];
+    let mut i = 0;
+    while i < name.len() && i < 15 {
+        bytes[i] = name[i];
+        i += 1;
+    }
+    u128::from_le_bytes(bytes)
+}
+
+/// [`WEB_SCHEMES`] as numbers, for comparisons of one instruction or two.
+const WEB_SCHEME_KEYS: [u128; 24] = {
+    let mut keys = [0u128; 24];
+    let mut i = 0;
+    while i < WEB_SCHEMES.len() {
+        keys[i] = scheme_key(WEB_SCHEMES[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
+/// Whether `name` (any case) is in the built-in scheme list.
+#[inline]
+fn is_web_scheme(name: &str) -> bool {
+    if name.len() > 9 {
+        return false; // longer than any built-in name
+    }
+    let mut bytes = [0u8; 16];
+    bytes[..name.len()].copy_from_slice(name.as_bytes());
+    bytes.make_ascii_lowercase();
+    WEB_SCHEME_KEYS.contains(&u128::from_le_bytes(bytes))
 }
 
 impl Schemes {
@@ -528,14 +559,7 @@ impl Schemes {
 
     /// Whether a URL with scheme `name` (without `://`) is linked.
     pub fn accepts(&self, name: &str) -> bool {
-        (self.web && {
-            let mut buf = [0u8; 9]; // the longest built-in name
-            buf.get_mut(..name.len()).is_some_and(|lower| {
-                lower.copy_from_slice(name.as_bytes());
-                lower.make_ascii_lowercase();
-                is_web_scheme(lower)
-            })
-        }) || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
+        (self.web && is_web_scheme(name)) || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
     }
 }
 
