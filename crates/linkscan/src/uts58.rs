@@ -164,9 +164,10 @@ fn domain_link<'a>(
     scan.pos = tld_start;
     // The common rejections, tested here rather than in a call: a label no
     // accepted TLD starts like (after `。` in CJK prose), an ASCII label too
-    // short or too long for a TLD (`e.g.`), and one followed by `.` and
-    // another label (`www.` in `www.example.com`), so not the last: that
-    // `.` is the next separator, taken here at once.
+    // short or too long for a TLD (`e.g.`), one before an `@` and a domain,
+    // and one followed by `.` and another label (`www.` in
+    // `www.example.com`), so not the last: that `.` is the next separator,
+    // taken here at once.
     let bytes = text.as_bytes();
     let ascii_label_byte = |c: u8| crate::tables::HOST_ASCII[usize::from(c)] == crate::tables::HOST_LABEL;
     let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
@@ -194,6 +195,9 @@ fn domain_link<'a>(
                         scan.pos = tld_start;
                     }
                     _ if chars < min || chars > max => return None,
+                    // A local part before an `@` and a domain (`john.doe@…`):
+                    // the address is found from its own domain.
+                    Some(b'@') if scan.before_at_sign(text, end) => return None,
                     _ => break Some(end),
                 }
             }
