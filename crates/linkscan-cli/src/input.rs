@@ -261,7 +261,7 @@ impl Chunker {
             return None;
         }
         let mut want = CHUNK;
-        let cut = loop {
+        let (cut, at_end) = loop {
             let at_end = match self.fill(want) {
                 Ok(end) => end,
                 Err(e) => {
@@ -274,7 +274,7 @@ impl Chunker {
                 return None;
             }
             match self.cut(at_end) {
-                Some(cut) => break cut,
+                Some(cut) => break (cut, at_end),
                 None => want = (want * 2).min(MAX_CHUNK),
             }
         };
@@ -289,8 +289,10 @@ impl Chunker {
             }
         }
         // The next chunk's buffer starts with room for a whole chunk, so
-        // reading it does not grow (and copy) it step by step.
-        let mut rest = Vec::with_capacity(self.buf.capacity().max(CHUNK + 4096));
+        // reading it does not grow (and copy) it step by step; at the end
+        // of the input there is no next chunk.
+        let room = if at_end { 0 } else { CHUNK + 4096 };
+        let mut rest = Vec::with_capacity(room.max(self.buf.len() - cut));
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);

@@ -2,15 +2,16 @@
 //! found a block of 64 bytes at a time.
 //!
 //! In prose nearly every `.` ends a sentence: a space, a line break or the
-//! end of the text follows it. Each block is first tested for a `.` before
-//! a byte above the space, by comparisons the compiler turns into vector
+//! end of the text follows it. Each block is first tested for a `.` not
+//! before a space, by comparisons the compiler turns into vector
 //! instructions (the crate has no `unsafe`); only a block that has one is
-//! read into a bit mask of them, each then checked by [`label_may_start`].
-//! `。` is looked for in a block only when the block may hold one: when a
-//! substring search (one pass over text without any) finds one there, or
-//! when one of the few blocks before held one (CJK prose has one every few
-//! dozen bytes, too many to search for one at a time). The mask is kept between
-//! calls, so each block is read once however many separators it holds.
+//! read into a bit mask of the `.`s before a byte above the space, each
+//! then checked by [`label_may_start`]. `。` is looked for in a block only
+//! when the block may hold one: when a substring search (one pass over text
+//! without any) finds one there, or when one of the few blocks before held
+//! one (CJK prose has one every few dozen bytes, too many to search for one
+//! at a time). The mask is kept between calls, so each block is read once
+//! however many separators it holds.
 
 use crate::finder::{Cached, find_bytes};
 
