@@ -359,7 +359,9 @@ fn render(
     for cp in 0x80..0x10000u32 {
         let Some(c) = char::from_u32(cp) else { continue };
         let lower = c.to_lowercase().next().unwrap_or(c);
-        if firsts.binary_search(&lower).is_ok() || tld_mapping.iter().any(|(from, _)| *from == c) {
+        if firsts.binary_search(&lower).is_ok()
+            || tld_mapping.binary_search_by_key(&c, |(from, _)| *from).is_ok()
+        {
             blocks[cp as usize / 64] |= 1 << (cp % 64);
         }
     }

@@ -340,16 +340,11 @@ fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
 /// then only known to be before `dot` (or `dot`, if nothing of it is).
 #[inline]
 pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usize) -> Option<(usize, bool)> {
-    let label_ok = |label: &[u8]| {
-        label.len() <= MAX_LABEL_LEN
-            && label.first().is_some_and(|&b| b != b'-')
-            && label.last() != Some(&b'-')
-    };
     let tld = &bytes[dot + 1..tld_end];
     if !tld.is_ascii() {
         return None;
     }
-    let mut valid = label_ok(tld);
+    let mut valid = ascii_label_ok(tld);
     let (mut i, mut label_end) = (dot, dot);
     // Past `low` the name would be longer than DNS allows.
     let low = floor.max(tld_end.saturating_sub(MAX_NAME_LEN + 1));
@@ -359,7 +354,7 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
             HOST_LABEL => i -= 1,
             HOST_DOT => {
                 i -= 1;
-                valid &= label_ok(&bytes[i + 1..label_end]);
+                valid &= ascii_label_ok(&bytes[i + 1..label_end]);
                 label_end = i;
                 if !valid {
                     return Some((i, false));
@@ -372,19 +367,21 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
     if i == low && low > floor {
         return Some((i, false)); // too long, whatever comes before
     }
-    valid &= label_ok(&bytes[i..label_end]) && tld_end - i <= MAX_NAME_LEN;
+    valid &= ascii_label_ok(&bytes[i..label_end]) && tld_end - i <= MAX_NAME_LEN;
     Some((i, valid))
 }
 
 /// `labels_valid` for an ASCII domain: its labels are between `.`s and
 /// its length is its length in DNS.
 fn ascii_labels_valid(domain: &[u8]) -> bool {
-    domain.len() <= MAX_NAME_LEN
-        && domain.split(|&b| b == b'.').all(|label| {
-            label.len() <= MAX_LABEL_LEN
-                && label.first().is_some_and(|&b| b != b'-')
-                && label.last() != Some(&b'-')
-        })
+    domain.len() <= MAX_NAME_LEN && domain.split(|&b| b == b'.').all(ascii_label_ok)
+}
+
+/// Whether one ASCII label is non-empty, fits DNS and neither starts nor
+/// ends with `-`.
+#[inline]
+fn ascii_label_ok(label: &[u8]) -> bool {
+    label.len() <= MAX_LABEL_LEN && label.first().is_some_and(|&b| b != b'-') && label.last() != Some(&b'-')
 }
 
 /// Whether `text[start..end]` is the whole host as written: not glued to
@@ -517,8 +514,8 @@ const fn scheme_key(name: &[u8]) -> u128 {
 }
 
 /// [`WEB_SCHEMES`] as numbers, for comparisons of one instruction or two.
-const WEB_SCHEME_KEYS: [u128; 24] = {
-    let mut keys = [0u128; 24];
+const WEB_SCHEME_KEYS: [u128; WEB_SCHEMES.len()] = {
+    let mut keys = [0u128; WEB_SCHEMES.len()];
     let mut i = 0;
     while i < WEB_SCHEMES.len() {
         keys[i] = scheme_key(WEB_SCHEMES[i].as_bytes());

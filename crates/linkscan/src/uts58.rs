@@ -6,9 +6,10 @@
 //! Scanning looks only at label separators (`.` and `。` a block at a
 //! time, see [`Separators`](crate::separators::Separators); `memchr` for
 //! the 0xEF lead byte of `．` `｡`, its answer kept until passed) and at
-//! `://` when IP hosts are enabled. The label after a separator is read only as far as
-//! the longest accepted TLD; every backward scan stops at `floor`, which
-//! moves past each candidate domain; so the work is linear in the input.
+//! `://` when IP hosts are enabled. The label after a separator is read
+//! only as far as the longest accepted TLD; every backward scan stops at
+//! `floor`, which moves past each candidate domain; so the work is linear
+//! in the input.
 
 use crate::email::{MailScheme, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
