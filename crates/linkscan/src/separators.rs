@@ -2,11 +2,10 @@
 //! found a block of 64 bytes at a time.
 //!
 //! In prose nearly every `.` ends a sentence: a space, a line break or the
-//! end of the text follows it. Each block is first tested for a `.` not
-//! before a space, by comparisons the compiler turns into vector
-//! instructions (the crate has no `unsafe`); only a block that has one is
-//! read into a bit mask of the `.`s before a byte above the space, each
-//! then checked by [`label_may_start`]. `。` is looked for in a block only
+//! end of the text follows it. Each block is read into a bit mask of the
+//! `.`s not before a space, by vector comparisons (SSE2 on x86-64, the
+//! crate's one `unsafe`; elsewhere plain loops the compiler vectorises),
+//! each then checked by [`label_may_start`]. `。` is looked for in a block only
 //! when the block may hold one: when a substring search (one pass over text
 //! without any) finds one there, or when one of the few blocks before held
 //! one (CJK prose has one every few dozen bytes, too many to search for one
@@ -149,53 +148,143 @@ fn with_window<R>(bytes: &[u8], start: usize, read: impl Fn(&[u8; BLOCK + 2]) ->
     }
 }
 
-/// Sixty-four flags of 0 or 1 to sixty-four bits: for eight at a time,
-/// the multiplication gathers flag `i` into bit 56 + `i`, with no carries
-/// between them.
-#[inline(always)]
-fn gather(flags: &[u8; BLOCK]) -> u64 {
-    flags.chunks_exact(8).enumerate().fold(0, |mask, (k, eight)| {
-        let eight = u64::from_le_bytes(eight.try_into().unwrap_or_default());
-        mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
-    })
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+use sse2::{block_dots, block_masks};
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+use portable::{block_dots, block_masks};
+
+/// The block tests in plain Rust, which the compiler vectorises; their bit
+/// masks are gathered by multiplication. (On x86-64, [`sse2`] is used, and
+/// these are its test oracle.)
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+mod portable {
+    use super::{BLOCK, IDEOGRAPHIC_STOP};
+
+    /// Sixty-four flags of 0 or 1 to sixty-four bits: for eight at a time,
+    /// the multiplication gathers flag `i` into bit 56 + `i`, with no carries
+    /// between them.
+    #[inline(always)]
+    fn gather(flags: &[u8; BLOCK]) -> u64 {
+        flags.chunks_exact(8).enumerate().fold(0, |mask, (k, eight)| {
+            let eight = u64::from_le_bytes(eight.try_into().unwrap_or_default());
+            mask | (eight.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k)
+        })
+    }
+
+    /// The `.`s not before a space in a block, as a bit mask.
+    #[inline]
+    pub(super) fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
+        let (b, after) = (&window[..BLOCK], &window[1..BLOCK + 1]);
+        let dot = |i: usize| (b[i] == b'.') & (after[i] != b' ');
+        // First one test for the whole block, as most have none.
+        if !(0..BLOCK).fold(false, |any, i| any | dot(i)) {
+            return 0;
+        }
+        gather(&core::array::from_fn(|i| u8::from(dot(i))))
+    }
+
+    /// The `.`s before a byte other than a space and the code points that end
+    /// in the bytes of `。` after its first (`。` and a few rare others, told
+    /// apart by the caller) in a block, as a bit mask, and whether any of the
+    /// latter is there.
+    #[inline]
+    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
+        let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
+        let mut flags = [0u8; BLOCK];
+        let (mut any_stop, mut any) = (false, false);
+        for (i, flag) in flags.iter_mut().enumerate() {
+            let dot = (b[i] == b'.') & (n[i] != b' ');
+            let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
+            *flag = u8::from(dot | stop);
+            any_stop |= stop;
+            any |= dot | stop;
+        }
+        (if any { gather(&flags) } else { 0 }, any_stop)
+    }
 }
 
-/// The `.`s before a byte above the space in a block, as a bit mask.
-#[inline]
-fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
-    let (b, after) = (&window[..BLOCK], &window[1..BLOCK + 1]);
-    // First a cheaper test, true for more blocks: a `.` not before a space.
-    let mut any = false;
-    for i in 0..BLOCK {
-        any |= (b[i] == b'.') & (after[i] != b' ');
-    }
-    if !any {
-        return 0;
-    }
-    let mut flags = [0u8; BLOCK];
-    for (i, flag) in flags.iter_mut().enumerate() {
-        *flag = u8::from((b[i] == b'.') & (after[i] > b' '));
-    }
-    gather(&flags)
-}
+/// The block tests by SSE2, sixteen bytes a step, each step's flags taken
+/// to bits at once (`pmovmskb`). Each answers as [`portable`]'s (a
+/// property test holds them to it).
+///
+/// The crate's one `unsafe`: the `core::arch` calls, which are sound here
+/// as SSE2 is part of every x86-64 CPU (the module is compiled only where
+/// the target has it) and the one load reads a whole `[u8; 16]`.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(unsafe_code)]
+mod sse2 {
+    use super::{BLOCK, IDEOGRAPHIC_STOP};
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8,
+    };
 
-/// The `.`s before a byte other than a space and the code points that end
-/// in the bytes of `。` after its first (`。` and a few rare others, told
-/// apart by the caller) in a block, as a bit mask, and whether any of the
-/// latter is there.
-#[inline]
-fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
-    let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
-    let mut flags = [0u8; BLOCK];
-    let (mut any_stop, mut any) = (false, false);
-    for (i, flag) in flags.iter_mut().enumerate() {
-        let dot = (b[i] == b'.') & (n[i] != b' ');
-        let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
-        *flag = u8::from(dot | stop);
-        any_stop |= stop;
-        any |= dot | stop;
+    /// The sixteen bytes of `window` from `at`.
+    #[inline(always)]
+    fn at(window: &[u8; BLOCK + 2], at: usize) -> __m128i {
+        let bytes: &[u8; 16] = window[at..].first_chunk().unwrap_or(&[0; 16]);
+        // SAFETY: SSE2 is enabled (see the module); the load reads the 16
+        // bytes of `bytes`, with no alignment required.
+        unsafe { _mm_loadu_si128(bytes.as_ptr().cast()) }
     }
-    (if any { gather(&flags) } else { 0 }, any_stop)
+
+    /// The lanes equal to `byte`.
+    #[inline(always)]
+    fn eq(v: __m128i, byte: u8) -> __m128i {
+        // SAFETY: SSE2 is enabled (see the module).
+        unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)) }
+    }
+
+    /// Lanes set in both.
+    #[inline(always)]
+    fn and(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is enabled (see the module).
+        unsafe { _mm_and_si128(a, b) }
+    }
+
+    /// Lanes set in `a` and not in `not`.
+    #[inline(always)]
+    fn and_not(a: __m128i, not: __m128i) -> __m128i {
+        // SAFETY: SSE2 is enabled (see the module).
+        unsafe { _mm_andnot_si128(not, a) }
+    }
+
+    /// Lanes set in either.
+    #[inline(always)]
+    fn or(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is enabled (see the module).
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    /// Sixteen lanes' flags to bits `16 * step` on.
+    #[inline(always)]
+    fn bits(flags: __m128i, step: usize) -> u64 {
+        // SAFETY: SSE2 is enabled (see the module).
+        let mask = unsafe { _mm_movemask_epi8(flags) };
+        u64::from(mask as u16) << (16 * step)
+    }
+
+    /// As [`super::portable::block_dots`].
+    #[inline]
+    pub(super) fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
+        (0..BLOCK / 16).fold(0, |mask, step| {
+            let (b, n) = (at(window, 16 * step), at(window, 16 * step + 1));
+            mask | bits(and_not(eq(b, b'.'), eq(n, b' ')), step)
+        })
+    }
+
+    /// As [`super::portable::block_masks`].
+    #[inline]
+    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
+        let (mask, stops) = (0..BLOCK / 16).fold((0, 0), |(mask, stops), step| {
+            let (b, n, m) = (at(window, 16 * step), at(window, 16 * step + 1), at(window, 16 * step + 2));
+            let dot = and_not(eq(b, b'.'), eq(n, b' '));
+            let stop = and(eq(n, IDEOGRAPHIC_STOP[1]), eq(m, IDEOGRAPHIC_STOP[2]));
+            (mask | bits(or(dot, stop), step), stops | bits(stop, step))
+        });
+        (mask, stops != 0)
+    }
 }
 
 #[cfg(test)]
@@ -214,8 +303,9 @@ mod tests {
         })
     }
 
-    fn text() -> impl Strategy<Value = Vec<u8>> {
-        let byte = prop_oneof![
+    /// Bytes the block tests tell apart, and any other.
+    fn byte() -> impl Strategy<Value = u8> {
+        prop_oneof![
             Just(b'.'),
             Just(b'.'),
             Just(b' '),
@@ -231,8 +321,11 @@ mod tests {
             Just(0x80u8),
             Just(0x82u8),
             any::<u8>()
-        ];
-        prop::collection::vec(byte, 0..400)
+        ]
+    }
+
+    fn text() -> impl Strategy<Value = Vec<u8>> {
+        prop::collection::vec(byte(), 0..400)
     }
 
     proptest! {
@@ -250,6 +343,19 @@ mod tests {
                 // A scan goes on after the separator, or further.
                 pos = found.map_or(pos, |(at, _)| at + 1) + step % 3 * step;
             }
+        }
+    }
+
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The SSE2 block tests answer as the plain ones.
+        #[test]
+        fn sse2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
+            let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
+            prop_assert_eq!(sse2::block_dots(&window), portable::block_dots(&window));
+            prop_assert_eq!(sse2::block_masks(&window), portable::block_masks(&window));
         }
     }
 
