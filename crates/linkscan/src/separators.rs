@@ -1,25 +1,16 @@
 //! The label separators `.` and `。` (U+3002) where a domain may end,
 //! found a block of 64 bytes at a time.
 //!
-//! In prose nearly every `.` ends a sentence: a space, a line break or the
-//! end of the text follows it. Each block is read into a bit mask of the
-//! `.`s not before a space, by vector comparisons (SSE2 on x86-64, the
-//! crate's one `unsafe`; elsewhere plain loops the compiler vectorises),
-//! each then checked by [`label_may_start`]. `。` is looked for in a block only
-//! when the block may hold one: when a substring search (one pass over text
-//! without any) finds one there, or when one of the few blocks before held
-//! one (CJK prose has one every few dozen bytes, too many to search for one
-//! at a time). The mask is kept between calls, so each block is read once
-//! however many separators it holds.
-
-use crate::finder::{Cached, find_bytes};
+//! Each block is read into a bit mask of the `.`s not before a space (in
+//! prose nearly every `.` ends a sentence, a space after it) and of the
+//! places `。` may start, by vector comparisons: SSE2 on x86-64 (the crate's
+//! one `unsafe`), elsewhere plain loops the compiler vectorises. Each `.`
+//! is then checked by [`label_may_start`], each `。` by its first byte. The
+//! mask is kept between calls, so each block is read once however many
+//! separators it holds; text without any is one pass.
 
 /// The bytes tested at once.
 const BLOCK: usize = 64;
-
-/// The blocks read for `。` after one that held one, before the next is
-/// searched for instead (a search costs about two blocks' reading).
-const DENSE_BLOCKS: u8 = 4;
 
 /// `。` in UTF-8.
 const IDEOGRAPHIC_STOP: &[u8] = "\u{3002}".as_bytes();
@@ -42,13 +33,6 @@ pub(crate) struct Separators {
     end: usize,
     /// Bit `i`: a separator may be at `end - BLOCK + i`.
     mask: u64,
-    /// The next `。` the substring search found.
-    ideographic: Cached,
-    /// Its searcher, built once a text (for a long one).
-    searcher: Option<memchr::memmem::Finder<'static>>,
-    /// How many more blocks to read for `。` without a search: a few after
-    /// each that held one.
-    dense: u8,
 }
 
 impl Separators {
@@ -75,61 +59,24 @@ impl Separators {
                 self.mask &= self.mask - 1;
             }
             let mut start = self.end.max(pos);
-            // Whole blocks before the next `。`: `.` only, in a tight loop.
-            let dots_until = match self.ideographic {
-                _ if self.dense > 0 => 0,
-                Cached::Never => usize::MAX,
-                Cached::At(at) if at >= start => at,
-                _ => 0,
-            };
-            while start + BLOCK <= dots_until {
-                let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>())
-                else {
-                    break;
-                };
-                self.mask = block_dots(window);
+            // Whole blocks in a tight loop, then the last.
+            while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
+                self.mask = block_masks(window);
                 start += BLOCK;
                 if self.mask != 0 {
                     break;
                 }
             }
-            while self.mask == 0 {
+            if self.mask == 0 {
                 if start >= bytes.len() {
                     self.end = start;
                     return None;
                 }
-                let stops_within = match self.ideographic {
-                    _ if self.dense > 0 => true,
-                    Cached::Never => false,
-                    Cached::At(at) if at >= start => at < start + BLOCK,
-                    _ => self.ideographic_within(bytes, start),
-                };
-                if stops_within {
-                    let any_stop;
-                    (self.mask, any_stop) = with_window(bytes, start, block_masks);
-                    self.dense = if any_stop { DENSE_BLOCKS } else { self.dense.saturating_sub(1) };
-                } else {
-                    self.mask = with_window(bytes, start, block_dots);
-                }
+                self.mask = with_window(bytes, start, block_masks);
                 start += BLOCK;
             }
             self.end = start;
         }
-    }
-
-    /// Whether the next `。` at or after `start` is in the block there.
-    fn ideographic_within(&mut self, bytes: &[u8], start: usize) -> bool {
-        let searcher = &mut self.searcher;
-        let next = self.ideographic.next(start, |pos| {
-            let haystack = &bytes[pos..];
-            if haystack.len() < 256 {
-                return find_bytes(haystack, IDEOGRAPHIC_STOP);
-            }
-            searcher
-                .get_or_insert_with(|| memchr::memmem::Finder::new(IDEOGRAPHIC_STOP).into_owned())
-                .find(haystack)
-        });
-        next.is_some_and(|at| at < start + BLOCK)
     }
 }
 
@@ -149,10 +96,10 @@ fn with_window<R>(bytes: &[u8], start: usize, read: impl Fn(&[u8; BLOCK + 2]) ->
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-use sse2::{block_dots, block_masks};
+use sse2::block_masks;
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-use portable::{block_dots, block_masks};
+use portable::block_masks;
 
 /// The block tests in plain Rust, which the compiler vectorises; their bit
 /// masks are gathered by multiplication. (On x86-64, [`sse2`] is used, and
@@ -172,35 +119,22 @@ mod portable {
         })
     }
 
-    /// The `.`s not before a space in a block, as a bit mask.
+    /// The `.`s not before a space and the code points that end in the
+    /// bytes of `。` after its first (`。` and a few rare others, told apart
+    /// by the caller) in a block, as a bit mask.
     #[inline]
-    pub(super) fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
-        let (b, after) = (&window[..BLOCK], &window[1..BLOCK + 1]);
-        let dot = |i: usize| (b[i] == b'.') & (after[i] != b' ');
-        // First one test for the whole block, as most have none.
-        if !(0..BLOCK).fold(false, |any, i| any | dot(i)) {
-            return 0;
-        }
-        gather(&core::array::from_fn(|i| u8::from(dot(i))))
-    }
-
-    /// The `.`s before a byte other than a space and the code points that end
-    /// in the bytes of `。` after its first (`。` and a few rare others, told
-    /// apart by the caller) in a block, as a bit mask, and whether any of the
-    /// latter is there.
-    #[inline]
-    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
+    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
         let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
-        let mut flags = [0u8; BLOCK];
-        let (mut any_stop, mut any) = (false, false);
-        for (i, flag) in flags.iter_mut().enumerate() {
+        let flag = |i: usize| {
             let dot = (b[i] == b'.') & (n[i] != b' ');
             let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
-            *flag = u8::from(dot | stop);
-            any_stop |= stop;
-            any |= dot | stop;
+            dot | stop
+        };
+        // First one test for the whole block, as most have none.
+        if !(0..BLOCK).fold(false, |any, i| any | flag(i)) {
+            return 0;
         }
-        (if any { gather(&flags) } else { 0 }, any_stop)
+        gather(&core::array::from_fn(|i| u8::from(flag(i))))
     }
 }
 
@@ -265,25 +199,15 @@ mod sse2 {
         u64::from(mask as u16) << (16 * step)
     }
 
-    /// As [`super::portable::block_dots`].
-    #[inline]
-    pub(super) fn block_dots(window: &[u8; BLOCK + 2]) -> u64 {
-        (0..BLOCK / 16).fold(0, |mask, step| {
-            let (b, n) = (at(window, 16 * step), at(window, 16 * step + 1));
-            mask | bits(and_not(eq(b, b'.'), eq(n, b' ')), step)
-        })
-    }
-
     /// As [`super::portable::block_masks`].
     #[inline]
-    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> (u64, bool) {
-        let (mask, stops) = (0..BLOCK / 16).fold((0, 0), |(mask, stops), step| {
+    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
+        (0..BLOCK / 16).fold(0, |mask, step| {
             let (b, n, m) = (at(window, 16 * step), at(window, 16 * step + 1), at(window, 16 * step + 2));
             let dot = and_not(eq(b, b'.'), eq(n, b' '));
             let stop = and(eq(n, IDEOGRAPHIC_STOP[1]), eq(m, IDEOGRAPHIC_STOP[2]));
-            (mask | bits(or(dot, stop), step), stops | bits(stop, step))
-        });
-        (mask, stops != 0)
+            mask | bits(or(dot, stop), step)
+        })
     }
 }
 
@@ -354,7 +278,6 @@ mod tests {
         #[test]
         fn sse2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
             let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
-            prop_assert_eq!(sse2::block_dots(&window), portable::block_dots(&window));
             prop_assert_eq!(sse2::block_masks(&window), portable::block_masks(&window));
         }
     }
