@@ -578,12 +578,10 @@ impl LinkFinder {
 pub(crate) struct Scan {
     pub(crate) pos: usize,
     pub(crate) floor: usize,
-    /// The label separators `.` and `。` (UTS #58).
+    /// The label separators `.`, `。`, `．` and `｡` (UTS #58).
     pub(crate) separators: crate::separators::Separators,
     /// The next `://` (IP hosts only).
     pub(crate) scheme: Cached,
-    /// The next `．` or `｡`.
-    pub(crate) fullwidth_stop: Cached,
     /// The run of local-part characters looked at last: `(from, end,
     /// whether an @ and a domain follow)`.
     local_run: (usize, usize, bool),

@@ -1,11 +1,13 @@
-//! The label separators `.` and `。` (U+3002) where a domain may end,
-//! found a block of 64 bytes at a time.
+//! The label separators `.`, `。` (U+3002), `．` (U+FF0E) and `｡` (U+FF61)
+//! where a domain may end, found a block of 64 bytes at a time.
 //!
 //! Each block is read into a bit mask of the `.`s not before a space (in
 //! prose nearly every `.` ends a sentence, a space after it) and of the
-//! places `。` may start, by vector comparisons: SSE2 on x86-64 (the crate's
-//! one `unsafe`), elsewhere plain loops the compiler vectorises. Each `.`
-//! is then checked by [`label_may_start`], each `。` by its first byte. The
+//! places `。` may start and of the bytes `0xEF` (the first of `．` and `｡`,
+//! and of other full-width forms, rare outside CJK text), by vector
+//! comparisons: SSE2 on x86-64 (the crate's one `unsafe`), elsewhere plain
+//! loops the compiler vectorises. Each `.` is then checked by
+//! [`label_may_start`], each other by its bytes. The
 //! mask is kept between calls, so each block is read once however many
 //! separators it holds; text without any is one pass.
 
@@ -14,6 +16,15 @@ const BLOCK: usize = 64;
 
 /// `。` in UTF-8.
 const IDEOGRAPHIC_STOP: &[u8] = "\u{3002}".as_bytes();
+
+/// The first byte of `．` and `｡` in UTF-8.
+const FULLWIDTH: u8 = 0xEF;
+
+/// Whether a separator other than `.` starts at byte `at` (its length is 3).
+#[inline(always)]
+fn wide_stop_at(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at..at + 3), Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]))
+}
 
 /// Whether a domain label may start at byte `i`: a cheap first test for
 /// the text after a `.`, which in prose is mostly a space.
@@ -36,7 +47,7 @@ pub(crate) struct Separators {
 }
 
 impl Separators {
-    /// The first `.` a label may follow or `。` at or after `pos`, and its
+    /// The first `.` a label may follow or other separator at or after `pos`, and its
     /// length in bytes. Calls on one text must not go back: `pos` never
     /// less than the last call's.
     #[inline]
@@ -53,8 +64,8 @@ impl Separators {
                     if label_may_start(bytes, at + 1) {
                         return Some((at, 1));
                     }
-                } else if bytes[at..].starts_with(IDEOGRAPHIC_STOP) {
-                    return Some((at, IDEOGRAPHIC_STOP.len()));
+                } else if wide_stop_at(bytes, at) {
+                    return Some((at, 3));
                 }
                 self.mask &= self.mask - 1;
             }
@@ -106,7 +117,7 @@ use portable::block_masks;
 /// these are its test oracle.)
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod portable {
-    use super::{BLOCK, IDEOGRAPHIC_STOP};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
 
     /// Sixty-four flags of 0 or 1 to sixty-four bits: for eight at a time,
     /// the multiplication gathers flag `i` into bit 56 + `i`, with no carries
@@ -119,16 +130,16 @@ mod portable {
         })
     }
 
-    /// The `.`s not before a space and the code points that end in the
-    /// bytes of `。` after its first (`。` and a few rare others, told apart
-    /// by the caller) in a block, as a bit mask.
+    /// The `.`s not before a space, the code points that end in the bytes
+    /// of `。` after its first (`。` and a few rare others) and the bytes
+    /// `0xEF` in a block, as a bit mask (the caller tells them apart).
     #[inline]
     pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
         let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
         let flag = |i: usize| {
             let dot = (b[i] == b'.') & (n[i] != b' ');
             let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
-            dot | stop
+            dot | stop | (b[i] == FULLWIDTH)
         };
         // First one test for the whole block, as most have none.
         if !(0..BLOCK).fold(false, |any, i| any | flag(i)) {
@@ -148,7 +159,7 @@ mod portable {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
-    use super::{BLOCK, IDEOGRAPHIC_STOP};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8,
@@ -206,7 +217,7 @@ mod sse2 {
             let (b, n, m) = (at(window, 16 * step), at(window, 16 * step + 1), at(window, 16 * step + 2));
             let dot = and_not(eq(b, b'.'), eq(n, b' '));
             let stop = and(eq(n, IDEOGRAPHIC_STOP[1]), eq(m, IDEOGRAPHIC_STOP[2]));
-            mask | bits(or(dot, stop), step)
+            mask | bits(or(or(dot, stop), eq(b, FULLWIDTH)), step)
         })
     }
 }
@@ -222,7 +233,7 @@ mod tests {
     fn plain_next(bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
         (pos..bytes.len()).find_map(|i| match &bytes[i..] {
             [b'.', ..] if label_may_start(bytes, i + 1) => Some((i, 1)),
-            [0xE3, 0x80, 0x82, ..] => Some((i, 3)),
+            [0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..] => Some((i, 3)),
             _ => None,
         })
     }
@@ -244,6 +255,11 @@ mod tests {
             Just(0xE3u8),
             Just(0x80u8),
             Just(0x82u8),
+            Just(0xEFu8),
+            Just(0xBCu8),
+            Just(0x8Eu8),
+            Just(0xBDu8),
+            Just(0xA1u8),
             any::<u8>()
         ]
     }

@@ -19,20 +19,6 @@ use crate::host::{
 };
 use crate::pqf::path_query_fragment_end;
 
-/// The next `．` (U+FF0E) or `｡` (U+FF61) at or after `scan.pos`.
-fn next_fullwidth_stop(bytes: &[u8], scan: &mut Scan) -> Option<usize> {
-    scan.fullwidth_stop.next(scan.pos, |mut pos| {
-        let start = pos;
-        loop {
-            let i = pos + memchr::memchr(0xEF, &bytes[pos..])?;
-            if matches!(bytes.get(i + 1..i + 3), Some([0xBC, 0x8E] | [0xBD, 0xA1])) {
-                return Some(i - start);
-            }
-            pos = i + 1;
-        }
-    })
-}
-
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
         next_link_at_separators(finder, text, scan)
@@ -45,19 +31,15 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
 fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     loop {
-        // `．` and `｡` are rare even in CJK text; the next is kept, and
-        // other separators are looked for only up to it.
-        let fullwidth = next_fullwidth_stop(bytes, scan);
+        // `://` is looked for where IP and local hosts are wanted; the
+        // separators before it first.
         let scheme = if finder.ip_hosts || finder.local_hosts {
             scan.scheme.next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], b"://"))
         } else {
             None
         };
-        let limit = match (fullwidth, scheme) {
-            (Some(a), Some(b)) => a.min(b),
-            (a, b) => a.or(b).unwrap_or(bytes.len()),
-        };
-        // Every `.` and `。` before the limit; most end sentences, rejected at once.
+        let limit = scheme.unwrap_or(bytes.len());
+        // Every separator before the limit; most end sentences, rejected at once.
         while let Some((at, len)) = scan.separators.next(bytes, scan.pos).filter(|&(at, _)| at < limit) {
             if let Some(link) = domain_link(finder, text, at, len, scan) {
                 return Some(link);
@@ -69,16 +51,12 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
         if scan.pos > limit {
             continue; // a candidate went past the limit: look again
         }
-        let link = if limit == bytes.len() {
+        let Some(scheme) = scheme else {
             scan.pos = bytes.len();
             return None;
-        } else if Some(limit) == scheme {
-            scheme_host_link(finder, text, limit, scan)
-        } else {
-            domain_link(finder, text, limit, 3, scan)
         };
-        if link.is_some() {
-            return link;
+        if let Some(link) = scheme_host_link(finder, text, scheme, scan) {
+            return Some(link);
         }
     }
 }
