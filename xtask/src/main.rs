@@ -427,7 +427,7 @@ fn tld_table(tlds: &[String]) -> Result<Vec<u16>, String> {
         return Err("too many TLDs for the hash table".into());
     }
     for (i, tld) in tlds.iter().enumerate() {
-        let mut slot = tld_hash::tld_slot(tld.as_bytes());
+        let mut slot = tld_hash::tld_slot(tld.bytes());
         while table[slot] != 0 {
             slot = (slot + 1) % table.len();
         }

@@ -163,18 +163,22 @@ pub(crate) fn tld_accepted(policy: &TldPolicy, label: &str) -> bool {
 /// [`tld_accepted`] for a non-ASCII label that is not an entry as written.
 #[inline(never)]
 fn mapped_tld_accepted(policy: &TldPolicy, label: &str) -> bool {
+    let mapping = |c: char| {
+        let table = crate::tables::TLD_MAPPING;
+        table.binary_search_by_key(&c, |&(from, _)| from).ok().map(|k| table[k].1)
+    };
+    // Most labels have nothing to map: no string is built for them.
+    if !label.chars().any(|c| mapping(c).is_some()) {
+        return false;
+    }
     let mut mapped = String::with_capacity(label.len());
-    let mut changed = false;
     for c in label.chars() {
-        match crate::tables::TLD_MAPPING.binary_search_by_key(&c, |&(from, _)| from) {
-            Ok(k) => {
-                mapped.push_str(crate::tables::TLD_MAPPING[k].1);
-                changed = true;
-            }
-            Err(_) => mapped.push(c),
+        match mapping(c) {
+            Some(to) => mapped.push_str(to),
+            None => mapped.push(c),
         }
     }
-    changed && policy.accepts(&mapped)
+    policy.accepts(&mapped)
 }
 
 /// Two or more ASCII letters, an A-label, or a label of letters and marks.

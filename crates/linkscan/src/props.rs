@@ -188,13 +188,24 @@ fn short_tld(label: &[u8]) -> Option<bool> {
 
 /// Whether `label` is a TLD, looked up in the hash table of `TLDS`.
 fn tld_in_table(label: &str) -> bool {
+    // An ASCII label (most) is lowercased as it is hashed and compared.
+    if label.is_ascii() {
+        let label = label.as_bytes();
+        let slot = tld_slot(label.iter().map(u8::to_ascii_lowercase));
+        return tld_probe(slot, |tld| tld.eq_ignore_ascii_case(label));
+    }
     let mut buf = [0u8; tables::TLD_MAX_LEN];
     let Some(lower) = lowercase_into(label, &mut buf) else { return false };
-    let mut slot = tld_slot(lower);
+    tld_probe(tld_slot(lower.iter().copied()), |tld| tld == lower)
+}
+
+/// Whether an entry of the TLD table from `slot` on is one `is` holds for.
+#[inline]
+fn tld_probe(mut slot: usize, is: impl Fn(&[u8]) -> bool) -> bool {
     loop {
         match tables::TLD_TABLE[slot] {
             0 => return false,
-            i if tables::TLDS[usize::from(i) - 1].as_bytes() == lower => return true,
+            i if is(tables::TLDS[usize::from(i) - 1].as_bytes()) => return true,
             _ => slot = (slot + 1) & (TLD_TABLE_SLOTS - 1),
         }
     }
@@ -242,6 +253,30 @@ const CASELESS: core::ops::RangeInclusive<char> = '\u{3000}'..='\u{9FFF}';
 #[cfg(test)]
 mod tests {
     use super::{CASELESS, short_tld, tld_in_table};
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    /// Every entry is found as written and, when ASCII, in capitals; one
+    /// longer by a letter is found only if it is an entry too.
+    #[test]
+    fn the_table_finds_every_entry() {
+        for tld in crate::tables::TLDS {
+            assert!(tld_in_table(tld), "{tld}");
+            assert!(tld_in_table(&tld.to_uppercase()) || !tld.is_ascii(), "{tld}");
+            let longer = alloc::format!("{tld}q");
+            assert_eq!(tld_in_table(&longer), crate::tables::TLDS.contains(&longer.as_str()), "{longer}");
+        }
+    }
+
+    proptest! {
+        /// ASCII labels (looked up without a buffer) are found when their
+        /// lowercase is an entry, and only then.
+        #[test]
+        fn ascii_labels_are_found_by_their_lowercase(label in "[a-zA-Z0-9-]{1,12}|(?i:co|com|xn--p1ai|online|museum)") {
+            let lower: String = label.to_ascii_lowercase();
+            prop_assert_eq!(tld_in_table(&label), crate::tables::TLDS.contains(&lower.as_str()));
+        }
+    }
 
     /// The caseless range is its own lowercase, in this build's Unicode.
     #[test]
