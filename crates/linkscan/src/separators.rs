@@ -7,9 +7,9 @@
 //! and of other full-width forms, rare outside CJK text), by vector
 //! comparisons: SSE2 on x86-64 (the crate's one `unsafe`), elsewhere plain
 //! loops the compiler vectorises. Each `.` is then checked by
-//! [`label_may_start`], each other by its bytes. The
-//! mask is kept between calls, so each block is read once however many
-//! separators it holds; text without any is one pass.
+//! [`label_may_start`], each other by its bytes. The mask is kept between
+//! calls, so each block is read once however many separators it holds;
+//! text without any is one pass.
 
 /// The bytes tested at once.
 const BLOCK: usize = 64;
@@ -47,9 +47,9 @@ pub(crate) struct Separators {
 }
 
 impl Separators {
-    /// The first `.` a label may follow or other separator at or after `pos`, and its
-    /// length in bytes. Calls on one text must not go back: `pos` never
-    /// less than the last call's.
+    /// The first `.` a label may follow or other separator at or after
+    /// `pos`, and its length in bytes. Calls on one text must not go back:
+    /// `pos` never less than the last call's.
     #[inline]
     pub(crate) fn next(&mut self, bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
         loop {
@@ -83,7 +83,7 @@ impl Separators {
                     self.end = start;
                     return None;
                 }
-                self.mask = with_window(bytes, start, block_masks);
+                self.mask = last_block_mask(bytes, start);
                 start += BLOCK;
             }
             self.end = start;
@@ -91,19 +91,13 @@ impl Separators {
     }
 }
 
-/// `read` of the block at `start` and the two bytes after it (bytes past
-/// the text read as 0).
-#[inline(always)]
-fn with_window<R>(bytes: &[u8], start: usize, read: impl Fn(&[u8; BLOCK + 2]) -> R) -> R {
-    match bytes[start..].first_chunk::<{ BLOCK + 2 }>() {
-        Some(window) => read(window),
-        None => {
-            let rest = &bytes[start..];
-            let mut window = [0u8; BLOCK + 2];
-            window[..rest.len()].copy_from_slice(rest);
-            read(&window)
-        }
-    }
+/// The mask of the block at `start`, shorter than a whole one with the
+/// two bytes after it (the bytes past the text read as 0).
+fn last_block_mask(bytes: &[u8], start: usize) -> u64 {
+    let rest = &bytes[start..];
+    let mut window = [0u8; BLOCK + 2];
+    window[..rest.len()].copy_from_slice(rest);
+    block_masks(&window)
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
