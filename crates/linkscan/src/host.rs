@@ -167,12 +167,14 @@ fn mapped_tld_accepted(policy: &TldPolicy, label: &str) -> bool {
         let table = crate::tables::TLD_MAPPING;
         table.binary_search_by_key(&c, |&(from, _)| from).ok().map(|k| table[k].1)
     };
-    // Most labels have nothing to map: no string is built for them.
-    if !label.chars().any(|c| mapping(c).is_some()) {
+    // Most labels have nothing to map: no string is built for them, and
+    // the code points before the first that maps are copied as they are.
+    let Some(first) = label.char_indices().find_map(|(i, c)| mapping(c).map(|_| i)) else {
         return false;
-    }
+    };
     let mut mapped = String::with_capacity(label.len());
-    for c in label.chars() {
+    mapped.push_str(&label[..first]);
+    for c in label[first..].chars() {
         match mapping(c) {
             Some(to) => mapped.push_str(to),
             None => mapped.push(c),

@@ -292,6 +292,18 @@ mod tests {
         }
     }
 
+    /// The byte patterns of [`wide_stop_at`] are the label separators
+    /// other than `.` of the property tables, and no other code point.
+    #[test]
+    fn wide_stops_are_the_separators_of_the_tables() {
+        for c in (0..=0x10FFFF).filter_map(char::from_u32) {
+            let mut buf = [0u8; 4];
+            let s = c.encode_utf8(&mut buf);
+            let separator = crate::host::separator_at(s, 0).is_some();
+            assert_eq!(separator, c == '.' || wide_stop_at(s.as_bytes(), 0), "U+{:04X}", u32::from(c));
+        }
+    }
+
     #[test]
     fn the_mask_gathers_each_flag_to_its_bit() {
         let mut bytes = [b' '; 130];

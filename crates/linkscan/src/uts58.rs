@@ -3,10 +3,9 @@
 //! address when the domain follows `@` (§5.2), and end by the §3.5
 //! termination rules.
 //!
-//! Scanning looks only at label separators (`.` and `。` a block at a
-//! time, see [`Separators`](crate::separators::Separators); `memchr` for
-//! the 0xEF lead byte of `．` `｡`, its answer kept until passed) and at
-//! `://` when IP hosts are enabled. The label after a separator is read
+//! Scanning looks only at label separators (`.`, `。`, `．` and `｡`, a
+//! block at a time, see [`Separators`](crate::separators::Separators)) and
+//! at `://` when IP hosts are enabled. The label after a separator is read
 //! only as far as the longest accepted TLD; every backward scan stops at
 //! `floor`, which moves past each candidate domain; so the work is linear
 //! in the input.
