@@ -65,11 +65,13 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// One module uses `unsafe`, for SSE2 (`separators`); none other may.
+// One module uses `unsafe`, for SSE2 and AVX2 (`separators`); none other may.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
 
 mod email;
 mod finder;

@@ -69,15 +69,9 @@ impl Separators {
                 }
                 self.mask &= self.mask - 1;
             }
-            let mut start = self.end.max(pos);
             // Whole blocks in a tight loop, then the last.
-            while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
-                self.mask = block_masks(window);
-                start += BLOCK;
-                if self.mask != 0 {
-                    break;
-                }
-            }
+            let mut start;
+            (start, self.mask) = whole_blocks(bytes, self.end.max(pos));
             if self.mask == 0 {
                 if start >= bytes.len() {
                     self.end = start;
@@ -89,6 +83,28 @@ impl Separators {
             self.end = start;
         }
     }
+}
+
+/// The whole blocks (with the two bytes after each) from `start`, read
+/// until one has a flag: the end of that block and its mask, or where the
+/// blocks stopped and 0.
+#[inline(always)]
+fn whole_blocks(bytes: &[u8], start: usize) -> (usize, u64) {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has AVX2, as was just detected.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::whole_blocks(bytes, start) };
+    }
+    let mut start = start;
+    while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
+        let mask = block_masks(window);
+        start += BLOCK;
+        if mask != 0 {
+            return (start, mask);
+        }
+    }
+    (start, 0)
 }
 
 /// The mask of the block at `start`, shorter than a whole one with the
@@ -216,6 +232,68 @@ mod sse2 {
     }
 }
 
+/// The block tests by AVX2, thirty-two bytes a step, for CPUs that have
+/// it (detected at run time, so only with `std`). Each answers as
+/// [`portable`]'s (a property test holds them to it).
+///
+/// `unsafe`: the `core::arch` calls, and functions that may be called only
+/// where the CPU has AVX2 ([`whole_blocks`](super::whole_blocks) calls them
+/// after detecting it); the loads read 32 bytes within a `[u8; BLOCK + 2]`.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
+    use core::arch::x86_64::{
+        _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8,
+    };
+
+    /// As [`super::portable::block_masks`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) unsafe fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
+        let byte = |b: u8| _mm256_set1_epi8(b as i8);
+        let mut mask = 0;
+        for step in 0..BLOCK / 32 {
+            let at = |offset: usize| {
+                let bytes: &[u8; 32] = window[32 * step + offset..].first_chunk().unwrap_or(&[0; 32]);
+                // SAFETY: AVX2 is there (the caller's promise); the load
+                // reads the 32 bytes of `bytes`, with no alignment required.
+                unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
+            };
+            let (b, n, m) = (at(0), at(1), at(2));
+            let dot = _mm256_andnot_si256(_mm256_cmpeq_epi8(n, byte(b' ')), _mm256_cmpeq_epi8(b, byte(b'.')));
+            let stop = _mm256_and_si256(
+                _mm256_cmpeq_epi8(n, byte(IDEOGRAPHIC_STOP[1])),
+                _mm256_cmpeq_epi8(m, byte(IDEOGRAPHIC_STOP[2])),
+            );
+            let flags = _mm256_or_si256(_mm256_or_si256(dot, stop), _mm256_cmpeq_epi8(b, byte(FULLWIDTH)));
+            mask |= u64::from(_mm256_movemask_epi8(flags) as u32) << (32 * step);
+        }
+        mask
+    }
+
+    /// As [`super::whole_blocks`].
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn whole_blocks(bytes: &[u8], mut start: usize) -> (usize, u64) {
+        while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
+            // SAFETY: AVX2 is there (the caller's promise).
+            let mask = unsafe { block_masks(window) };
+            start += BLOCK;
+            if mask != 0 {
+                return (start, mask);
+            }
+        }
+        (start, 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -289,6 +367,24 @@ mod tests {
         fn sse2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
             let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
             prop_assert_eq!(sse2::block_masks(&window), portable::block_masks(&window));
+        }
+    }
+
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The AVX2 block tests answer as the plain ones (where the CPU
+        /// has AVX2; elsewhere there is nothing to compare).
+        #[test]
+        fn avx2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
+            let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, as was just detected.
+                #[allow(unsafe_code)]
+                let mask = unsafe { avx2::block_masks(&window) };
+                prop_assert_eq!(mask, portable::block_masks(&window));
+            }
         }
     }
 
