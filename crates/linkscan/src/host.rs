@@ -97,19 +97,21 @@ impl TldPolicy {
     /// every few dozen bytes, followed by words no TLD starts with). False
     /// only when no accepted TLD, in any letter case or mapped form, starts
     /// so.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn may_start_at(&self, text: &str, at: usize) -> bool {
-        let Some(&byte) = text.as_bytes().get(at) else { return false };
-        match self {
-            TldPolicy::Iana if byte < 0x80 => byte.is_ascii_alphabetic(),
-            TldPolicy::Iana => {
-                let first = text[at..].chars().next().unwrap_or(' ');
-                match u16::try_from(u32::from(first)) {
-                    Ok(cp) => tld_may_start_with_bmp(cp),
-                    Err(_) => tld_may_start_with(first),
-                }
+        let TldPolicy::Iana = self else { return at < text.len() };
+        // The code point decoded from its bytes where it has three (CJK)
+        // or two: below U+10000, the generated bits answer.
+        match text.as_bytes().get(at..).unwrap_or_default() {
+            [b0 @ 0xE0..=0xEF, b1, b2, ..] => tld_may_start_with_bmp(
+                u16::from(b0 & 0x0F) << 12 | u16::from(b1 & 0x3F) << 6 | u16::from(b2 & 0x3F),
+            ),
+            [byte @ 0..0x80, ..] => byte.is_ascii_alphabetic(),
+            [b0 @ 0xC0..=0xDF, b1, ..] => {
+                tld_may_start_with_bmp(u16::from(b0 & 0x1F) << 6 | u16::from(b1 & 0x3F))
             }
-            _ => true,
+            [] => false,
+            _ => astral_tld_may_start_at(text, at),
         }
     }
 
@@ -142,6 +144,13 @@ fn tld_may_start_with(first: char) -> bool {
     let lower = first.to_lowercase().next().unwrap_or(first);
     crate::tables::TLD_FIRST_CHARS.binary_search(&lower).is_ok()
         || crate::tables::TLD_MAPPING.binary_search_by_key(&first, |&(from, _)| from).is_ok()
+}
+
+/// [`TldPolicy::may_start_at`] for the IANA list where a code point of
+/// four bytes starts.
+#[cold]
+fn astral_tld_may_start_at(text: &str, at: usize) -> bool {
+    text.get(at..).and_then(|rest| rest.chars().next()).is_some_and(tld_may_start_with)
 }
 
 /// [`tld_may_start_with`] for a code point below U+10000, by the generated
@@ -680,6 +689,22 @@ mod tests {
             if let Some(c) = char::from_u32(u32::from(cp)) {
                 assert_eq!(tld_may_start_with_bmp(cp), tld_may_start_with(c), "U+{cp:04X}");
             }
+        }
+    }
+
+    /// `may_start_at` decodes each non-ASCII code point from its bytes as
+    /// `char` does.
+    #[test]
+    fn tld_start_test_decodes_every_code_point() {
+        let mut buf = [0u8; 4];
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let text = c.encode_utf8(&mut buf);
+            assert_eq!(
+                TldPolicy::Iana.may_start_at(text, 0),
+                tld_may_start_with(c),
+                "U+{:04X}",
+                u32::from(c)
+            );
         }
     }
 

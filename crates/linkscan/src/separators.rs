@@ -5,11 +5,16 @@
 //! prose nearly every `.` ends a sentence, a space after it) and of the
 //! places `。` may start and of the bytes `0xEF` (the first of `．` and `｡`,
 //! and of other full-width forms, rare outside CJK text), by vector
-//! comparisons: SSE2 on x86-64 (the crate's one `unsafe`), elsewhere plain
-//! loops the compiler vectorises. Each `.` is then checked by
-//! [`label_may_start`], each other by its bytes. The mask is kept between
-//! calls, so each block is read once however many separators it holds;
-//! text without any is one pass.
+//! comparisons: AVX2 where the CPU has it (detected at run time, with
+//! `std`), else SSE2 on x86-64 (these two modules are the crate's one
+//! `unsafe`), elsewhere plain loops the compiler vectorises. Each flag is
+//! then checked by its bytes, and the code point after the separator by
+//! [`label_may_start`] (after `。` in CJK prose, mostly a code point no
+//! top-level domain starts with), without leaving the loop. The mask is
+//! kept between calls, so each block is read once however many separators
+//! it holds; text without any is one pass.
+
+use crate::host::TldPolicy;
 
 /// The bytes tested at once.
 const BLOCK: usize = 64;
@@ -26,13 +31,15 @@ fn wide_stop_at(bytes: &[u8], at: usize) -> bool {
     matches!(bytes.get(at..at + 3), Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]))
 }
 
-/// Whether a domain label may start at byte `i`: a cheap first test for
-/// the text after a `.`, which in prose is mostly a space.
+/// Whether a top-level domain of `tlds` may start at byte `i`, after a
+/// separator: an ASCII label character, or a non-ASCII code point that may
+/// start one. A cheap first test: after a `.` in prose is mostly a space,
+/// after `。` in CJK prose a code point no TLD starts with.
 #[inline(always)]
-fn label_may_start(bytes: &[u8], i: usize) -> bool {
-    match bytes.get(i) {
+fn label_may_start(text: &str, i: usize, tlds: &TldPolicy) -> bool {
+    match text.as_bytes().get(i) {
         Some(&b) if b < 0x80 => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
-        Some(_) => true,
+        Some(_) => tlds.may_start_at(text, i),
         None => false,
     }
 }
@@ -47,73 +54,89 @@ pub(crate) struct Separators {
 }
 
 impl Separators {
-    /// The first `.` a label may follow or other separator at or after
-    /// `pos`, and its length in bytes. Calls on one text must not go back:
-    /// `pos` never less than the last call's.
+    /// The first separator at or after `pos` that a top-level domain of
+    /// `tlds` may follow (see [`label_may_start`]), and its length in bytes.
+    /// Calls on one text must not go back: `pos` never less than the last
+    /// call's.
     #[inline]
-    pub(crate) fn next(&mut self, bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
+    pub(crate) fn next(&mut self, text: &str, pos: usize, tlds: &TldPolicy) -> Option<(usize, usize)> {
+        // The rest of the block read last, here: where separators are
+        // dense, several are in one block.
+        if pos < self.end {
+            self.mask &= u64::MAX << pos.saturating_sub(self.end - BLOCK);
+            if let Some(found) = first_flagged(text, self.end, &mut self.mask, tlds) {
+                return Some(found);
+            }
+        }
+        self.end = self.end.max(pos);
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, as was just detected.
+            #[allow(unsafe_code)]
+            return unsafe { avx2::next_in_blocks(self, text, tlds) };
+        }
+        self.next_in_blocks(text, tlds, block_masks)
+    }
+
+    /// The first separator a TLD may follow in the blocks from `self.end`
+    /// on, read by `block_masks`.
+    #[inline(always)]
+    fn next_in_blocks(
+        &mut self,
+        text: &str,
+        tlds: &TldPolicy,
+        block_masks: impl Fn(&[u8; BLOCK + 2]) -> u64,
+    ) -> Option<(usize, usize)> {
+        let bytes = text.as_bytes();
+        let mut end = self.end;
         loop {
-            if pos >= self.end {
-                self.mask = 0;
-            } else {
-                self.mask &= u64::MAX << pos.saturating_sub(self.end - BLOCK);
-            }
-            while self.mask != 0 {
-                let at = self.end - BLOCK + self.mask.trailing_zeros() as usize;
-                if bytes[at] == b'.' {
-                    if label_may_start(bytes, at + 1) {
-                        return Some((at, 1));
-                    }
-                } else if wide_stop_at(bytes, at) {
-                    return Some((at, 3));
-                }
-                self.mask &= self.mask - 1;
-            }
             // Whole blocks in a tight loop, then the last.
-            let mut start;
-            (start, self.mask) = whole_blocks(bytes, self.end.max(pos));
-            if self.mask == 0 {
-                if start >= bytes.len() {
-                    self.end = start;
+            let mut mask = 0;
+            while let Some(window) = bytes.get(end..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
+                mask = block_masks(window);
+                end += BLOCK;
+                if mask != 0 {
+                    break;
+                }
+            }
+            if mask == 0 {
+                if end >= bytes.len() {
+                    (self.end, self.mask) = (end, 0);
                     return None;
                 }
-                self.mask = last_block_mask(bytes, start);
-                start += BLOCK;
+                // Shorter than a whole one with the two bytes after it:
+                // the bytes past the text read as 0.
+                let mut window = [0u8; BLOCK + 2];
+                window[..bytes.len() - end].copy_from_slice(&bytes[end..]);
+                mask = block_masks(&window);
+                end += BLOCK;
             }
-            self.end = start;
+            if let Some(found) = first_flagged(text, end, &mut mask, tlds) {
+                (self.end, self.mask) = (end, mask);
+                return Some(found);
+            }
         }
     }
 }
 
-/// The whole blocks (with the two bytes after each) from `start`, read
-/// until one has a flag: the end of that block and its mask, or where the
-/// blocks stopped and 0.
+/// The first separator a TLD may follow among the flags of `mask`, for the
+/// block that ends at `end`; the flags before it are cleared.
 #[inline(always)]
-fn whole_blocks(bytes: &[u8], start: usize) -> (usize, u64) {
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has AVX2, as was just detected.
-        #[allow(unsafe_code)]
-        return unsafe { avx2::whole_blocks(bytes, start) };
-    }
-    let mut start = start;
-    while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
-        let mask = block_masks(window);
-        start += BLOCK;
-        if mask != 0 {
-            return (start, mask);
+fn first_flagged(text: &str, end: usize, mask: &mut u64, tlds: &TldPolicy) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    while *mask != 0 {
+        let at = end - BLOCK + mask.trailing_zeros() as usize;
+        let len = match bytes[at] {
+            b'.' => 1,
+            _ if wide_stop_at(bytes, at) => 3,
+            _ => 0,
+        };
+        if len != 0 && label_may_start(text, at + len, tlds) {
+            return Some((at, len));
         }
+        *mask &= *mask - 1;
     }
-    (start, 0)
-}
-
-/// The mask of the block at `start`, shorter than a whole one with the
-/// two bytes after it (the bytes past the text read as 0).
-fn last_block_mask(bytes: &[u8], start: usize) -> u64 {
-    let rest = &bytes[start..];
-    let mut window = [0u8; BLOCK + 2];
-    window[..rest.len()].copy_from_slice(rest);
-    block_masks(&window)
+    None
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -237,12 +260,12 @@ mod sse2 {
 /// [`portable`]'s (a property test holds them to it).
 ///
 /// `unsafe`: the `core::arch` calls, and functions that may be called only
-/// where the CPU has AVX2 ([`whole_blocks`](super::whole_blocks) calls them
-/// after detecting it); the loads read 32 bytes within a `[u8; BLOCK + 2]`.
+/// where the CPU has AVX2 ([`Separators::next`] calls them after detecting
+/// it); the loads read 32 bytes within a `[u8; BLOCK + 2]`.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP, Separators, TldPolicy};
     use core::arch::x86_64::{
         _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_set1_epi8,
@@ -276,36 +299,39 @@ mod avx2 {
         mask
     }
 
-    /// As [`super::whole_blocks`].
+    /// [`Separators::next_in_blocks`], with these block tests.
     ///
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn whole_blocks(bytes: &[u8], mut start: usize) -> (usize, u64) {
-        while let Some(window) = bytes.get(start..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
-            // SAFETY: AVX2 is there (the caller's promise).
-            let mask = unsafe { block_masks(window) };
-            start += BLOCK;
-            if mask != 0 {
-                return (start, mask);
-            }
-        }
-        (start, 0)
+    pub(super) unsafe fn next_in_blocks(
+        separators: &mut Separators,
+        text: &str,
+        tlds: &TldPolicy,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: AVX2 is there (the caller's promise).
+        separators.next_in_blocks(text, tlds, |window| unsafe { block_masks(window) })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
     use alloc::vec;
     use alloc::vec::Vec;
     use proptest::prelude::*;
 
     /// The first separator at or after `pos`, byte by byte.
-    fn plain_next(bytes: &[u8], pos: usize) -> Option<(usize, usize)> {
+    fn plain_next(text: &str, pos: usize, tlds: &TldPolicy) -> Option<(usize, usize)> {
+        let bytes = text.as_bytes();
         (pos..bytes.len()).find_map(|i| match &bytes[i..] {
-            [b'.', ..] if label_may_start(bytes, i + 1) => Some((i, 1)),
-            [0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..] => Some((i, 3)),
+            [b'.', ..] if label_may_start(text, i + 1, tlds) => Some((i, 1)),
+            [0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..]
+                if label_may_start(text, i + 3, tlds) =>
+            {
+                Some((i, 3))
+            }
             _ => None,
         })
     }
@@ -336,24 +362,35 @@ mod tests {
         ]
     }
 
-    fn text() -> impl Strategy<Value = Vec<u8>> {
-        prop::collection::vec(byte(), 0..400)
+    /// Text of the code points the scan tells apart (separators, label
+    /// characters, code points that may start a TLD and ones that may not,
+    /// ones that share bytes with `。`), and any other.
+    fn text() -> impl Strategy<Value = String> {
+        let c = prop_oneof![
+            prop::sample::select(vec!['.', '.', ' ', '\n', 'a', '-', ')', '\0', '。', '．', '｡', '、', '，']),
+            prop::sample::select(vec!['東', '中', 'み', 'も', 'é', 'ε', 'ー', '\u{10000}', '\u{1F600}']),
+            any::<char>(),
+        ];
+        prop::collection::vec(c, 0..200).prop_map(String::from_iter)
     }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(1000))]
 
         /// Asked from positions that only go forward (as a scan asks),
-        /// the blocks answer what a byte-by-byte search does.
+        /// the blocks answer what a byte-by-byte search does, with the
+        /// IANA list and with any TLD.
         #[test]
-        fn blocks_find_what_the_plain_search_finds(bytes in text(), steps in prop::collection::vec(0usize..90, 1..40)) {
-            let mut separators = Separators::default();
-            let mut pos = 0;
-            for step in steps {
-                let found = separators.next(&bytes, pos);
-                prop_assert_eq!(found, plain_next(&bytes, pos), "from {}", pos);
-                // A scan goes on after the separator, or further.
-                pos = found.map_or(pos, |(at, _)| at + 1) + step % 3 * step;
+        fn blocks_find_what_the_plain_search_finds(text in text(), steps in prop::collection::vec(0usize..90, 1..40)) {
+            for tlds in [TldPolicy::Iana, TldPolicy::Any] {
+                let mut separators = Separators::default();
+                let mut pos = 0;
+                for &step in &steps {
+                    let found = separators.next(&text, pos, &tlds);
+                    prop_assert_eq!(found, plain_next(&text, pos, &tlds), "from {}", pos);
+                    // A scan goes on after the separator, or further.
+                    pos = found.map_or(pos, |(at, _)| at + 1) + step % 3 * step;
+                }
             }
         }
     }
@@ -407,10 +444,11 @@ mod tests {
             bytes[i] = b'.';
             bytes[i + 1] = b'a';
         }
+        let text = core::str::from_utf8(&bytes).unwrap_or_default();
         let mut separators = Separators::default();
         let mut found = Vec::new();
         let mut pos = 0;
-        while let Some((at, _)) = separators.next(&bytes, pos) {
+        while let Some((at, _)) = separators.next(text, pos, &TldPolicy::Iana) {
             found.push(at);
             pos = at + 1;
         }

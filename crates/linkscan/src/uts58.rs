@@ -4,7 +4,8 @@
 //! termination rules.
 //!
 //! Scanning looks only at label separators (`.`, `。`, `．` and `｡`, a
-//! block at a time, see [`Separators`](crate::separators::Separators)) and
+//! block at a time, skipping those no accepted TLD may follow, see
+//! [`Separators`](crate::separators::Separators)) and
 //! at `://` when IP hosts are enabled. The label after a separator is read
 //! only as far as the longest accepted TLD; every backward scan stops at
 //! `floor`, which moves past each candidate domain; so the work is linear
@@ -39,7 +40,9 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
         };
         let limit = scheme.unwrap_or(bytes.len());
         // Every separator before the limit; most end sentences, rejected at once.
-        while let Some((at, len)) = scan.separators.next(bytes, scan.pos).filter(|&(at, _)| at < limit) {
+        while let Some((at, len)) =
+            scan.separators.next(text, scan.pos, &finder.tlds).filter(|&(at, _)| at < limit)
+        {
             if let Some(link) = domain_link(finder, text, at, len, scan) {
                 return Some(link);
             }
@@ -141,7 +144,8 @@ fn domain_link<'a>(
     let mut tld_start = dot + dot_len;
     scan.pos = tld_start;
     // The common rejections, tested here rather than in a call: a label no
-    // accepted TLD starts like (after `。` in CJK prose), an ASCII label too
+    // accepted TLD starts like (after `。` in CJK prose; the separators'
+    // search already skips those, the scan after `://` or `@` does not), an ASCII label too
     // short or too long for a TLD (`e.g.`), one before an `@` and a domain,
     // and one followed by `.` and another label (`www.` in
     // `www.example.com`), so not the last: that `.` is the next separator,
