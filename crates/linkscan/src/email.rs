@@ -1,7 +1,7 @@
 //! UTS #58 §5.2: the local part of an email address, found by scanning
 //! back from the `@` before a domain.
 
-use crate::props::{EMAIL_BIT, before};
+use crate::props::{EMAIL_BIT, ascii_bits, before};
 
 /// Why a local part was rejected (the whole address is then not a link).
 #[derive(Debug, PartialEq, Eq)]
@@ -29,11 +29,18 @@ pub(crate) fn local_part_start(
     let bytes = text.as_bytes();
     let mut start = at;
     while start > floor {
-        let (c, bits, len) = before(text, start);
+        let b = bytes[start - 1];
+        let (bits, len) = if b < 0x80 {
+            (ascii_bits(b), 1)
+        } else {
+            let (_, bits, len) = before(text, start);
+            (bits, len)
+        };
         if bits & EMAIL_BIT == 0 {
             break;
         }
-        if c == '.' && bytes.get(start) == Some(&b'.') {
+        // (`start` is the `@` or a byte of the local part read already.)
+        if b == b'.' && bytes[start] == b'.' {
             return Err(Rejected); // `..`
         }
         start -= len;

@@ -360,25 +360,31 @@ pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usiz
         return None;
     }
     let mut valid = ascii_label_ok(tld);
-    let (mut i, mut label_end) = (dot, dot);
+    let mut label_end = dot;
     // Past `low` the name would be longer than DNS allows.
     let low = floor.max(tld_end.saturating_sub(MAX_NAME_LEN + 1));
     use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL};
-    while i > low {
+    // Label by label: its bytes, then what is before it.
+    let i = loop {
+        let i = bytes[low..label_end]
+            .iter()
+            .rposition(|&b| HOST_ASCII[usize::from(b)] != HOST_LABEL)
+            .map_or(low, |k| low + k + 1);
+        if i == low {
+            break i;
+        }
         match HOST_ASCII[usize::from(bytes[i - 1])] {
-            HOST_LABEL => i -= 1,
             HOST_DOT => {
-                i -= 1;
-                valid &= ascii_label_ok(&bytes[i + 1..label_end]);
-                label_end = i;
+                valid &= ascii_label_ok(&bytes[i..label_end]);
+                label_end = i - 1;
                 if !valid {
-                    return Some((i, false));
+                    return Some((label_end, false));
                 }
             }
-            HOST_END => break,
+            HOST_END => break i,
             _ => return None,
         }
-    }
+    };
     if i == low && low > floor {
         return Some((i, false)); // too long, whatever comes before
     }
@@ -517,7 +523,9 @@ const WEB_SCHEMES: [&str; 24] = [
     "bzr+https",
 ];
 
-/// A name of at most 15 bytes as one number (its bytes, then zeros).
+/// A name of at most 15 bytes as one number: its bytes, zeros, and its
+/// length in the last byte (so that a name and the same name with a NUL
+/// after it differ).
 const fn scheme_key(name: &[u8]) -> u128 {
     let mut bytes = [0u8; 16];
     let mut i = 0;
@@ -525,6 +533,7 @@ const fn scheme_key(name: &[u8]) -> u128 {
         bytes[i] = name[i];
         i += 1;
     }
+    bytes[15] = name.len() as u8;
     u128::from_le_bytes(bytes)
 }
 
@@ -545,10 +554,20 @@ fn is_web_scheme(name: &str) -> bool {
     if name.len() > 9 {
         return false; // longer than any built-in name
     }
-    let mut bytes = [0u8; 16];
-    bytes[..name.len()].copy_from_slice(name.as_bytes());
-    bytes.make_ascii_lowercase();
-    WEB_SCHEME_KEYS.contains(&u128::from_le_bytes(bytes))
+    // `http` and `https` (most schemes written) first, four bytes as one
+    // number: `| 0x20` lowercases these letters and makes no other byte one.
+    let bytes = name.as_bytes();
+    if let Some(&head) = bytes.first_chunk::<4>()
+        && u32::from_le_bytes(head) | 0x2020_2020 == u32::from_le_bytes(*b"http")
+        && (bytes.len() == 4 || bytes.len() == 5 && bytes[4] | 0x20 == b's')
+    {
+        return true;
+    }
+    let mut key = [0u8; 16];
+    key[..name.len()].copy_from_slice(bytes);
+    key.make_ascii_lowercase();
+    key[15] = name.len() as u8;
+    WEB_SCHEME_KEYS.contains(&u128::from_le_bytes(key))
 }
 
 impl Schemes {
@@ -575,6 +594,18 @@ impl Schemes {
     }
 }
 
+/// The bytes of a scheme name: letters, digits, `+`, `-`, `.`.
+const SCHEME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.');
+        b += 1;
+    }
+    table
+};
+
 /// The start of the `scheme://` that ends at byte `end` (just after its
 /// `//`), not before `floor`. A scheme name is RFC 3986's: a letter, then
 /// letters, digits, `+`, `-`, `.`; characters before the first letter of a
@@ -586,10 +617,10 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
         return None;
     }
     let colon = end - 3;
-    let run = bytes[floor..colon]
-        .iter()
-        .rposition(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        .map_or(floor, |i| floor + i + 1);
+    let mut run = colon;
+    while run > floor && SCHEME_BYTES[usize::from(bytes[run - 1])] {
+        run -= 1;
+    }
     let start = run + bytes[run..colon].iter().position(u8::is_ascii_alphabetic)?;
     Some(start)
 }
@@ -676,8 +707,27 @@ mod tests {
             assert!(web.accepts(name) && web.accepts(&name.to_ascii_uppercase()), "{name}");
             assert!(!Schemes::only(["gopher"]).accepts(name), "{name}");
         }
-        for name in ["", "gopher", "httpss", "git+httpsx", "mailto", "javascript", "http:", "bzr+ftp"] {
+        for name in
+            ["", "gopher", "httpss", "git+httpsx", "mailto", "javascript", "http:", "bzr+ftp", "ftp\0"]
+        {
             assert!(!web.accepts(name), "{name}");
+        }
+    }
+
+    /// The quick test for `http` and `https` answers as the list does for
+    /// every ASCII byte in every place of them.
+    #[test]
+    fn the_http_test_agrees_with_the_list() {
+        for name in ["http", "https", "HTTPS"] {
+            for at in 0..name.len() {
+                for b in 0..0x80u8 {
+                    let mut bytes = name.as_bytes().to_vec();
+                    bytes[at] = b;
+                    let name = core::str::from_utf8(&bytes).unwrap_or_default();
+                    let listed = WEB_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(name));
+                    assert_eq!(is_web_scheme(name), listed, "{name:?}");
+                }
+            }
         }
     }
 

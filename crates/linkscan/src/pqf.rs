@@ -211,7 +211,11 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         while let Some(&b) = s.get(i) {
             match quick_term(b) {
                 Some(Quick::Include) => {
-                    i += 1;
+                    // A run of them, then the last is safe.
+                    i += 1 + s[i + 1..]
+                        .iter()
+                        .position(|&b| quick_term(b) != Some(Quick::Include))
+                        .unwrap_or(s.len() - i - 1);
                     last_safe = i;
                 }
                 Some(Quick::Soft) => i += 1,
