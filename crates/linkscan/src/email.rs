@@ -28,25 +28,25 @@ pub(crate) fn local_part_start(
 ) -> Result<(usize, Option<MailScheme>), Rejected> {
     let bytes = text.as_bytes();
     let mut start = at;
-    while start > floor {
-        let b = bytes[start - 1];
-        let (bits, len) = if b < 0x80 {
-            (ascii_bits(b), 1)
-        } else {
-            let (_, bits, len) = before(text, start);
-            (bits, len)
-        };
-        if bits & EMAIL_BIT == 0 {
+    loop {
+        // A run of ASCII email bytes, read back; then a code point that
+        // is not ASCII, if it is an email one.
+        let ascii =
+            bytes[floor..start].iter().rev().take_while(|&&b| b < 0x80 && ascii_bits(b) & EMAIL_BIT != 0);
+        start -= ascii.count();
+        if start == floor || bytes[start - 1] < 0x80 {
             break;
         }
-        // (`start` is the `@` or a byte of the local part read already.)
-        if b == b'.' && bytes[start] == b'.' {
-            return Err(Rejected); // `..`
+        match before(text, start) {
+            (_, bits, len) if bits & EMAIL_BIT != 0 => start -= len,
+            _ => break,
         }
-        start -= len;
     }
-    let local = &text[start..at];
-    if local.is_empty() || local.starts_with('.') || local.ends_with('.') {
+    let local = &bytes[start..at];
+    if local.first().is_none_or(|&b| b == b'.')
+        || local.last() == Some(&b'.')
+        || local.windows(2).any(|pair| pair == b"..")
+    {
         return Err(Rejected);
     }
     if is_userinfo(text, start, floor) {
@@ -55,7 +55,10 @@ pub(crate) fn local_part_start(
     let head = &bytes[floor..start];
     let written =
         |name: &[u8]| head.len() >= name.len() && head[head.len() - name.len()..].eq_ignore_ascii_case(name);
-    let scheme = if written(b"mailto:") {
+    // (Both end in `:`, which few local parts follow: tested first.)
+    let scheme = if head.last() != Some(&b':') {
+        None
+    } else if written(b"mailto:") {
         start -= 7;
         Some(MailScheme::Mailto)
     } else if written(b"xmpp:") {

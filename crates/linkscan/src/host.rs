@@ -617,10 +617,10 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
         return None;
     }
     let colon = end - 3;
-    let mut run = colon;
-    while run > floor && SCHEME_BYTES[usize::from(bytes[run - 1])] {
-        run -= 1;
-    }
+    let run = bytes[floor..colon]
+        .iter()
+        .rposition(|&b| !SCHEME_BYTES[usize::from(b)])
+        .map_or(floor, |i| floor + i + 1);
     let start = run + bytes[run..colon].iter().position(u8::is_ascii_alphabetic)?;
     Some(start)
 }
