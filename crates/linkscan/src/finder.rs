@@ -611,6 +611,7 @@ impl Scan {
     /// Records a link from `start` to `end` and moves past it. `scheme`:
     /// whether the link text has its scheme (`https:`, `mailto:`, `xmpp:`),
     /// else `href` adds one.
+    #[inline(always)]
     pub(crate) fn link<'t>(
         &mut self,
         finder: &LinkFinder,

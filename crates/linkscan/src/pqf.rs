@@ -207,19 +207,23 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
     let mut stack = BracketStack::new();
     loop {
         // The bytes no part treats as syntax, ASCII, not brackets: most of
-        // a URL, read here without a second look.
+        // a URL, read here without a second look; and a path's `/`, which
+        // only clears the stack (as `clear_stack_at` says).
         while let Some(&b) = s.get(i) {
             match quick_term(b) {
                 Some(Quick::Include) => {
                     // A run of them, then the last is safe.
-                    i += 1 + s[i + 1..]
-                        .iter()
-                        .position(|&b| quick_term(b) != Some(Quick::Include))
-                        .unwrap_or(s.len() - i - 1);
+                    let run = s[i + 1..].iter().position(|&b| quick_term(b) != Some(Quick::Include));
+                    i += 1 + run.unwrap_or(s.len() - i - 1);
                     last_safe = i;
                 }
                 Some(Quick::Soft) => i += 1,
                 Some(Quick::Hard) => return last_safe,
+                None if b == b'/' && part == Part::Path => {
+                    i += 1;
+                    last_safe = i;
+                    stack.clear();
+                }
                 None => break,
             }
         }
