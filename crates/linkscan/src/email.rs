@@ -81,9 +81,16 @@ fn is_userinfo(text: &str, start: usize, floor: usize) -> bool {
     if text[start..].starts_with("//") {
         return true;
     }
-    // `user:` before the password: user characters back to `//`.
-    let user = head[..head.len() - 1].trim_end_matches(|c: char| {
-        !matches!(c, '/' | '?' | '#' | '@' | '[' | ']') && !c.is_whitespace() && !c.is_control()
-    });
-    user.ends_with("://")
+    // `user:` before the password: user characters back to `//` (read as
+    // bytes while they are ASCII, else as `char`s).
+    let user = &head[..head.len() - 1];
+    let user_char =
+        |c: char| !matches!(c, '/' | '?' | '#' | '@' | '[' | ']') && !c.is_whitespace() && !c.is_control();
+    let bytes = user.as_bytes();
+    let kept = match bytes.iter().rposition(|&b| b >= 0x80 || !user_char(char::from(b))) {
+        Some(i) if bytes[i] >= 0x80 => user.trim_end_matches(user_char).len(),
+        Some(i) => i + 1,
+        None => 0,
+    };
+    bytes[..kept].ends_with(b"://")
 }

@@ -65,7 +65,7 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// One module uses `unsafe`, for SSE2 and AVX2 (`separators`); none other may.
+// Two modules use `unsafe`, for SSE2 and AVX2 (`separators`, `search`); none other may.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -90,6 +90,7 @@ mod offsets;
 mod pqf;
 pub mod props;
 mod punycode;
+mod search;
 mod separators;
 #[rustfmt::skip]
 mod tables;

@@ -82,7 +82,7 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
         let rest = &bytes[scan.pos..];
         let near = if close { rest.iter().take(CLOSE).position(|&b| b == colon || b == at) } else { None };
         let hit = near.or_else(|| match (urls, emails) {
-            (true, true) => memchr::memchr2(b':', b'@', rest),
+            (true, true) => crate::search::find_either(rest, b':', b'@'),
             (true, false) => memchr::memchr(b':', rest),
             (false, true) => memchr::memchr(b'@', rest),
             (false, false) => None,
