@@ -3,7 +3,7 @@
 //! away, where a call of `memchr` costs more in setting up than in
 //! searching; in text without links it is far or nowhere. Where the CPU has
 //! AVX2 (detected at run time, with `std`) the search is made here: the
-//! first [`NEAR`] bytes thirty-two at a time, then 128 at a time with one
+//! first 128 bytes thirty-two at a time, then 128 at a time with one
 //! test for all four vectors. Elsewhere, `memchr2`.
 
 /// The first `a` or `b` in `haystack`.
