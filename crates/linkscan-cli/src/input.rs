@@ -168,6 +168,8 @@ pub struct Chunker {
     search_binary: bool,
     probed: bool,
     walked: bool,
+    /// A chunk's buffer given back ([`Chunker::recycle`]), for the next.
+    spare: Option<Vec<u8>>,
 }
 
 impl Chunker {
@@ -185,7 +187,15 @@ impl Chunker {
             search_binary,
             probed: false,
             walked: source.walked,
+            spare: None,
         }
+    }
+
+    /// Takes back the buffer of a chunk that is done with, so that the
+    /// next chunk is read into memory already in use (no new allocation,
+    /// no fresh pages).
+    pub fn recycle(&mut self, text: String) {
+        self.spare = Some(text.into_bytes());
     }
 
     /// Reads until `buf` holds at least `want` bytes or the input ends
@@ -292,7 +302,9 @@ impl Chunker {
         // reading it does not grow (and copy) it step by step; at the end
         // of the input there is no next chunk.
         let room = if at_end { 0 } else { CHUNK + 4096 };
-        let mut rest = Vec::with_capacity(room.max(self.buf.len() - cut));
+        let mut rest = self.spare.take().unwrap_or_default();
+        rest.clear();
+        rest.reserve(room.max(self.buf.len() - cut));
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);

@@ -3,7 +3,8 @@
 //! memory stays bounded whatever the input size and the number of threads.
 //!
 //! One thread reads and cuts the inputs (one after the other), `jobs`
-//! threads process chunks, and the calling thread writes results in order.
+//! threads process chunks, and the calling thread writes results in order;
+//! with one job, the calling thread does all three, a chunk at a time.
 //! The reader is detached: when writing fails, [`run`] returns at once
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
@@ -149,7 +150,9 @@ where
     P: Fn(usize, &str, Position) -> O + Sync,
     W: FnMut(Result<O>) -> io::Result<()>,
 {
-    let jobs = jobs.max(1);
+    if jobs <= 1 {
+        return run_here(inputs, reading, process, write);
+    }
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<(usize, Result<O>)>();
@@ -199,6 +202,49 @@ where
         drop(result_rx);
         outcome
     })
+}
+
+/// [`run`] with one job: reading, processing and writing on this thread,
+/// a chunk at a time, so no chunk or result passes between threads, and
+/// each chunk's buffer is the reader's again for the next. A stream's
+/// output is flushed after each chunk, as its next read may wait.
+fn run_here<O, P, W>(
+    inputs: &[Input],
+    reading: (bool, bool, bool),
+    process: P,
+    mut write: W,
+) -> io::Result<()>
+where
+    O: Weight,
+    P: Fn(usize, &str, Position) -> O,
+    W: FnMut(Result<O>) -> io::Result<()>,
+{
+    for (input, source) in inputs.iter().enumerate() {
+        match source.open() {
+            Err(e) => write(Result::Error { input, message: e.to_string() })?,
+            Ok(source) => {
+                let stream = source.stream;
+                let mut chunker = Chunker::new(source, reading);
+                while let Some(piece) = chunker.next_piece() {
+                    match piece {
+                        Piece::Text { text, start } => {
+                            let output = process(input, &text, start);
+                            let (bytes, weight) = (text.len() as u64, text.len() + output.weight());
+                            write(Result::Output { input, output, bytes, weight })?;
+                            if stream {
+                                write(Result::Idle)?;
+                            }
+                            chunker.recycle(text);
+                        }
+                        Piece::Error(message) => write(Result::Error { input, message })?,
+                        Piece::Skipped(message) => write(Result::Skipped { input, message })?,
+                    }
+                }
+            }
+        }
+        write(Result::End { input })?;
+    }
+    Ok(())
 }
 
 /// The reader: cuts inputs into tasks, each within the budget.

@@ -172,31 +172,51 @@ fn offsets_in_bytes_chars_and_utf16() {
 #[test]
 fn invalid_utf8_is_an_error_unless_lossy() {
     let file = data("invalid-utf8.txt");
-    let strict = linkscan(&["find", "--format", "jsonl", &file], "");
-    assert_eq!(strict.status.code(), Some(2));
-    assert!(stderr(&strict).contains(&format!("{file}: invalid UTF-8 at byte 26")), "{}", stderr(&strict));
-    assert!(stdout(&strict).contains("\"text\":\"example.com\""), "the text before the bad bytes is read");
-    assert!(!stdout(&strict).contains("example.org"));
-    let lossy = linkscan(&["find", "--lossy", "--format", "jsonl", &file], "");
-    assert_eq!(lossy.status.code(), Some(0), "{}", stderr(&lossy));
-    assert!(stdout(&lossy).contains("\"text\":\"example.org\""));
+    // One job reads, finds and writes on one thread; more, on several.
+    for jobs in ["1", "2"] {
+        let strict = linkscan(&["find", "-j", jobs, "--format", "jsonl", &file], "");
+        assert_eq!(strict.status.code(), Some(2));
+        assert!(
+            stderr(&strict).contains(&format!("{file}: invalid UTF-8 at byte 26")),
+            "{}",
+            stderr(&strict)
+        );
+        assert!(
+            stdout(&strict).contains("\"text\":\"example.com\""),
+            "the text before the bad bytes is read"
+        );
+        assert!(!stdout(&strict).contains("example.org"));
+        let lossy = linkscan(&["find", "-j", jobs, "--lossy", "--format", "jsonl", &file], "");
+        assert_eq!(lossy.status.code(), Some(0), "{}", stderr(&lossy));
+        assert!(stdout(&lossy).contains("\"text\":\"example.org\""));
+    }
 }
 
 #[test]
 fn missing_files_are_named_and_skipped_and_directories_walked() {
-    let out = linkscan(
-        &["find", "--count", "/nonexistent.txt", env!("CARGO_MANIFEST_DIR"), &example("sample.txt")],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(err.contains("linkscan: /nonexistent.txt: No such file or directory"), "{err}");
-    assert!(
-        stdout(&out).contains(&format!("{}/src/main.rs:", env!("CARGO_MANIFEST_DIR"))),
-        "{}",
-        stdout(&out)
-    );
-    assert!(stdout(&out).contains(&format!("{}:7", example("sample.txt"))));
+    for jobs in ["1", "2"] {
+        let out = linkscan(
+            &[
+                "find",
+                "-j",
+                jobs,
+                "--count",
+                "/nonexistent.txt",
+                env!("CARGO_MANIFEST_DIR"),
+                &example("sample.txt"),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(2));
+        let err = stderr(&out);
+        assert!(err.contains("linkscan: /nonexistent.txt: No such file or directory"), "{err}");
+        assert!(
+            stdout(&out).contains(&format!("{}/src/main.rs:", env!("CARGO_MANIFEST_DIR"))),
+            "{}",
+            stdout(&out)
+        );
+        assert!(stdout(&out).contains(&format!("{}:7", example("sample.txt"))));
+    }
 }
 
 #[test]
@@ -312,10 +332,10 @@ fn jobs_are_bounded() {
 fn a_failed_write_stops_reading_at_once() {
     // Standard input stays open (a pipe that pauses): linkscan must not wait for it.
     let text = "see https://example.com/x and example.org\n".repeat(100_000);
-    for command in ["find", "html"] {
+    for (command, jobs) in [("find", "1"), ("find", "2"), ("html", "1"), ("html", "2")] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
         let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .arg(command)
+            .args([command, "-j", jobs])
             .stdin(Stdio::piped())
             .stdout(full)
             .stderr(Stdio::piped())
@@ -325,7 +345,7 @@ fn a_failed_write_stops_reading_at_once() {
         let _ = stdin.write_all(text.as_bytes());
         let status = exits_within(&mut child, std::time::Duration::from_secs(30));
         drop(stdin);
-        assert_eq!(status.and_then(|s| s.code()), Some(2), "{command} did not stop on its own");
+        assert_eq!(status.and_then(|s| s.code()), Some(2), "{command} -j {jobs} did not stop on its own");
         let mut err = String::new();
         std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("stderr");
         assert!(err.contains("writing standard output") && err.contains("No space left"), "{err}");
@@ -335,12 +355,14 @@ fn a_failed_write_stops_reading_at_once() {
 #[test]
 fn slow_input_is_processed_line_by_line() {
     use std::io::BufRead;
-    for (command, expected) in [
-        ("find", "<stdin>:1:3: example.com/x\n"),
-        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n"),
+    for (command, expected, jobs) in [
+        ("find", "<stdin>:1:3: example.com/x\n", "1"),
+        ("find", "<stdin>:1:3: example.com/x\n", "2"),
+        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n", "1"),
+        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n", "2"),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .arg(command)
+            .args([command, "-j", jobs])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -359,7 +381,7 @@ fn slow_input_is_processed_line_by_line() {
         let line = rx.recv_timeout(std::time::Duration::from_secs(30));
         drop(stdin);
         let _ = child.wait();
-        assert_eq!(line.as_deref(), Ok(expected), "{command}");
+        assert_eq!(line.as_deref(), Ok(expected), "{command} -j {jobs}");
     }
 }
 

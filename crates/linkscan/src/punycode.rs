@@ -73,18 +73,22 @@ pub fn decode(input: &str) -> Option<String> {
 #[allow(dead_code)] // the xtask includes this file but does not call it
 pub fn encoded_len(label: &str) -> Option<usize> {
     const MAX: usize = 63 - 4;
-    let points: Vec<u32> = label.chars().map(u32::from).take(MAX + 1).collect();
-    let basic = points.iter().filter(|&&c| c < 0x80).count();
-    if points.len() > MAX {
-        return None;
+    // The code points, in place (no allocation): more than MAX cannot fit.
+    let mut buf = [0u32; MAX];
+    let mut count = 0;
+    for c in label.chars() {
+        *buf.get_mut(count)? = u32::from(c);
+        count += 1;
     }
+    let points = &buf[..count];
+    let basic = points.iter().filter(|&&c| c < 0x80).count();
     let mut len = basic + usize::from(basic > 0);
     let (mut n, mut delta, mut bias, mut handled) = (0x80u32, 0u32, 72u32, basic as u32);
     while (handled as usize) < points.len() {
         let m = points.iter().copied().filter(|&c| c >= n).min()?;
         delta = delta.checked_add((m - n).checked_mul(handled + 1)?)?;
         n = m;
-        for &c in &points {
+        for &c in points {
             if c < n {
                 delta = delta.checked_add(1)?;
             } else if c == n {
