@@ -151,6 +151,18 @@ pub fn is_binary(start: &[u8]) -> bool {
     memchr::memchr(0, &start[..start.len().min(BINARY_PROBE)]).is_some()
 }
 
+/// `bytes` as a `String` where they are UTF-8 (checked by SIMD), else the
+/// error `String::from_utf8` gives, which says where they are not.
+#[allow(unsafe_code)]
+fn utf8_string(bytes: Vec<u8>) -> Result<String, std::string::FromUtf8Error> {
+    if simdutf8::basic::from_utf8(&bytes).is_err() {
+        return String::from_utf8(bytes);
+    }
+    // SAFETY: the bytes were just found to be UTF-8. (The one `unsafe` of
+    // this crate.)
+    Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
 /// Cuts an input into chunks.
 pub struct Chunker {
     reader: Box<dyn Read + Send>,
@@ -308,7 +320,7 @@ impl Chunker {
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
         let bytes = std::mem::replace(&mut self.buf, rest);
-        let text = match String::from_utf8(bytes) {
+        let text = match utf8_string(bytes) {
             Ok(text) => text,
             Err(e) if self.lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
             Err(e) => {

@@ -1,5 +1,8 @@
 //! The `linkscan` command-line tool.
 
+// One function uses `unsafe` (`input::utf8_string`); none other may.
+#![deny(unsafe_code)]
+
 mod find;
 mod html;
 mod input;

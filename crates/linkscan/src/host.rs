@@ -312,8 +312,35 @@ pub(crate) fn labels_valid(text: &str, start: usize, end: usize) -> bool {
     if domain.is_ascii() { ascii_labels_valid(domain) } else { labels_valid_by_code_point(text, start, end) }
 }
 
-/// `labels_valid` read code point by code point (any domain).
+/// `labels_valid` read code point by code point (any domain). The labels'
+/// A-label lengths are first taken no longer than a bound that needs no
+/// Punycode encoding for short labels ([`a_label_len_bound`]); only a name
+/// that does not fit then is measured exactly.
 fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
+    labels_fit(text, start, end, a_label_len_bound) || labels_fit(text, start, end, a_label_len)
+}
+
+/// The length of `label` (not ASCII) as an A-label, `xn--` and Punycode;
+/// `None` when over 63 octets.
+fn a_label_len(label: &str) -> Option<usize> {
+    punycode::encoded_len(label).map(|n| 4 + n)
+}
+
+/// No less than [`a_label_len`], without encoding a label of at most seven
+/// code points: each of its code points is at most eight Punycode digits.
+/// (A digit divides what is left by at least ten, so a delta `d` takes at
+/// most `log10(d) + 2` digits; a delta is at most `0x110000 × (c + 1) + c`
+/// for `c` code points, under 10⁷ for `c ≤ 7`; `4 + 1 + 8 × 7 = 61 ≤ 63`.)
+fn a_label_len_bound(label: &str) -> Option<usize> {
+    match label.chars().count() {
+        chars @ ..=7 => Some(4 + 1 + 8 * chars),
+        _ => a_label_len(label),
+    }
+}
+
+/// Whether the labels of `text[start..end]` are valid, with `octets` the
+/// A-label length of each label that is not ASCII.
+fn labels_fit(text: &str, start: usize, end: usize, octets: fn(&str) -> Option<usize>) -> bool {
     if end - start > 4 * MAX_NAME_LEN {
         return false; // even as one-byte A-label characters it would be too long
     }
@@ -330,8 +357,8 @@ fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
             let octets = if label.is_ascii() {
                 label.len()
             } else {
-                match punycode::encoded_len(&text[label_start..i]) {
-                    Some(n) => 4 + n,
+                match octets(&text[label_start..i]) {
+                    Some(n) => n,
                     None => return false,
                 }
             };
@@ -729,6 +756,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The bound on A-label lengths is never below the length, for labels
+    /// of one to seven code points of every kind (the largest code points,
+    /// in rising and falling order, mixed with ASCII).
+    #[test]
+    fn the_a_label_bound_is_never_below_the_length() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let picks = ['a', '-', 'é', 'ß', '中', '\u{FFFF}', '\u{10000}', '\u{10FFFF}', '\u{10FFFE}', '\u{E0100}'];
+        for _ in 0..20_000 {
+            let chars = 1 + next() as usize % 7;
+            let label: String = (0..chars)
+                .map(|_| match next() % 3 {
+                    0 => picks[next() as usize % picks.len()],
+                    1 => char::from_u32(0x10FFFF - (next() % 0x1000) as u32).unwrap_or('x'),
+                    _ => char::from_u32((next() % 0x110000) as u32).unwrap_or('y'),
+                })
+                .collect();
+            if label.is_ascii() {
+                continue;
+            }
+            let exact = a_label_len(&label).expect("seven code points always fit");
+            assert!(a_label_len_bound(&label) >= Some(exact), "{label:?}");
+        }
+        // A name that fits only when measured exactly is still valid.
+        let long = ["例子"; 15].join(".");
+        assert!(!labels_fit(&long, 0, long.len(), a_label_len_bound));
+        assert!(labels_valid(&long, 0, long.len()));
+        let too_long = ["例子"; 22].join(".");
+        assert!(!labels_valid(&too_long, 0, too_long.len()));
     }
 
     /// The generated bits say what the code point lookups say, for every
