@@ -191,7 +191,7 @@ impl<'s> Records<'s> {
             line_start: start.line_start[unit],
             counted: 0,
             copied: 0,
-            found: Found { out: Vec::new(), links: 0, keys: Vec::new() },
+            found: Found { out: Vec::with_capacity(text.len()), links: 0, keys: Vec::new() },
         }
     }
 

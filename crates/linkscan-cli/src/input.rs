@@ -205,9 +205,11 @@ impl Chunker {
 
     /// Takes back the buffer of a chunk that is done with, so that the
     /// next chunk is read into memory already in use (no new allocation,
-    /// no fresh pages).
+    /// no fresh pages); one grown for a long line is let go.
     pub fn recycle(&mut self, text: String) {
-        self.spare = Some(text.into_bytes());
+        if text.capacity() <= 2 * (CHUNK + 4096) {
+            self.spare = Some(text.into_bytes());
+        }
     }
 
     /// Reads until `buf` holds at least `want` bytes or the input ends

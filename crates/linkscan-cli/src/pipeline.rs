@@ -156,15 +156,17 @@ where
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<(usize, Result<O>)>();
+    // Chunks' buffers, given back to the reader once processed.
+    let (spare_tx, spare_rx) = mpsc::channel::<String>();
     let budget = Arc::new(Budget::new());
     {
         let (inputs, budget, tasks) = (inputs.to_vec(), Arc::clone(&budget), task_tx.clone());
-        std::thread::spawn(move || read(&inputs, reading, &tasks, &budget));
+        std::thread::spawn(move || read(&inputs, reading, &tasks, &budget, &spare_rx));
     }
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (tasks, results, process, budget) =
-                (Arc::clone(&task_rx), result_tx.clone(), &process, &budget);
+            let (tasks, results, process, budget, spare) =
+                (Arc::clone(&task_rx), result_tx.clone(), &process, &budget, spare_tx.clone());
             scope.spawn(move || {
                 loop {
                     let next = tasks.lock().map(|rx| rx.recv());
@@ -174,12 +176,9 @@ where
                             let output = process(input, &text, start);
                             let made = output.weight();
                             budget.settle(reserved, text.len(), made);
-                            Result::Output {
-                                input,
-                                output,
-                                bytes: text.len() as u64,
-                                weight: text.len() + made,
-                            }
+                            let bytes = text.len();
+                            let _ = spare.send(text);
+                            Result::Output { input, output, bytes: bytes as u64, weight: bytes + made }
                         }
                         Task::Error { input, message } => Result::Error { input, message },
                         Task::Skipped { input, message } => Result::Skipped { input, message },
@@ -247,8 +246,15 @@ where
     Ok(())
 }
 
-/// The reader: cuts inputs into tasks, each within the budget.
-fn read(inputs: &[Input], reading: (bool, bool, bool), tasks: &Sender<(usize, Task)>, budget: &Budget) {
+/// The reader: cuts inputs into tasks, each within the budget, reading
+/// into the buffers of chunks already processed where there are some.
+fn read(
+    inputs: &[Input],
+    reading: (bool, bool, bool),
+    tasks: &Sender<(usize, Task)>,
+    budget: &Budget,
+    spare: &Receiver<String>,
+) {
     let mut seq = 0;
     let mut send = |mut task: Task| -> bool {
         let bytes = match &task {
@@ -271,7 +277,11 @@ fn read(inputs: &[Input], reading: (bool, bool, bool), tasks: &Sender<(usize, Ta
             }
             Ok(reader) => {
                 let mut chunker = Chunker::new(reader, reading);
-                while let Some(piece) = chunker.next_piece() {
+                loop {
+                    if let Some(buffer) = spare.try_iter().last() {
+                        chunker.recycle(buffer);
+                    }
+                    let Some(piece) = chunker.next_piece() else { break };
                     let task = match piece {
                         Piece::Text { text, start } => Task::Text { input, text, start, reserved: 0 },
                         Piece::Error(message) => Task::Error { input, message },

@@ -770,7 +770,8 @@ mod tests {
             rng ^= rng << 17;
             rng
         };
-        let picks = ['a', '-', 'é', 'ß', '中', '\u{FFFF}', '\u{10000}', '\u{10FFFF}', '\u{10FFFE}', '\u{E0100}'];
+        let picks =
+            ['a', '-', 'é', 'ß', '中', '\u{FFFF}', '\u{10000}', '\u{10FFFF}', '\u{10FFFE}', '\u{E0100}'];
         for _ in 0..20_000 {
             let chars = 1 + next() as usize % 7;
             let label: String = (0..chars)
