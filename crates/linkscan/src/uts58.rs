@@ -107,13 +107,17 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
         };
         scan.pos = scan.pos.max(host);
         // Each separator of the run of domain characters after it.
-        use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_WIDE};
+        use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
         let mut i = host;
         while i < bytes.len() {
-            let (class, len) = match HOST_ASCII[usize::from(bytes[i])] {
+            // A run of ASCII label bytes at once, then what ends it.
+            let label = bytes[i..].iter().position(|&b| HOST_ASCII[usize::from(b)] != HOST_LABEL);
+            i += label.unwrap_or(bytes.len() - i);
+            let Some(&byte) = bytes.get(i) else { break };
+            let (class, len) = match HOST_ASCII[usize::from(byte)] {
                 HOST_WIDE => match crate::props::bits_at(text, i) {
                     (bits, len) if bits & crate::props::DOT_BIT != 0 => (HOST_DOT, len),
-                    (bits, len) if bits & crate::props::LABEL_BIT != 0 => (crate::tables::HOST_LABEL, len),
+                    (bits, len) if bits & crate::props::LABEL_BIT != 0 => (HOST_LABEL, len),
                     (_, len) => (HOST_END, len),
                 },
                 class => (class, 1),
