@@ -239,9 +239,10 @@ impl<'s> Records<'s> {
         }
         self.counted = start;
         let s = self.base + self.conv.convert(start) as u64;
-        let e = s
-            + OffsetConverter::new(&self.text[start..end], settings.offsets.unit()).convert(end - start)
-                as u64;
+        let e = s + match settings.offsets {
+            Offsets::Bytes => end - start,
+            _ => OffsetConverter::new(&self.text[start..end], settings.offsets.unit()).convert(end - start),
+        } as u64;
         let (line, col, file) = (self.line, s - self.line_start + 1, self.file);
         let separator = if settings.null { "\0" } else { ":" };
         let _ = match self.format {
@@ -284,7 +285,8 @@ impl<'s> Records<'s> {
 fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
     let mut records = Records::new(settings, file, text, start);
     for link in finder.links(text) {
-        let fields = [link.kind().as_str(), link.as_str(), link.href_prefix(), link.as_str(), link.as_str()];
+        let text = link.as_str();
+        let fields = [link.kind().as_str(), text, link.href_prefix(), text, text];
         records.record((link.start(), link.end()), fields, Some(&link));
     }
     records.finish()

@@ -740,21 +740,25 @@ pub struct Link<'a> {
 
 impl<'a> Link<'a> {
     /// The byte offset of the link's first byte in the text.
+    #[inline]
     pub fn start(&self) -> usize {
         self.start
     }
 
     /// The byte offset just after the link's last byte.
+    #[inline]
     pub fn end(&self) -> usize {
         self.end
     }
 
     /// Whether it is a URL or an email address.
+    #[inline]
     pub fn kind(&self) -> LinkKind {
         self.kind
     }
 
     /// The link as it stands in the text.
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         &self.text[self.start..self.end]
     }
@@ -802,6 +806,7 @@ impl<'a> Link<'a> {
     /// let prefixes: Vec<_> = LinkFinder::new().links("example.com https://b.org a@c.org").map(|l| l.href_prefix().to_owned()).collect();
     /// assert_eq!(prefixes, ["https://", "", "mailto:"]);
     /// ```
+    #[inline]
     pub fn href_prefix(&self) -> &str {
         &self.prefix
     }
