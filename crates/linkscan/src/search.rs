@@ -57,16 +57,28 @@ mod avx2 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn find_either(haystack: &[u8], a: u8, b: u8) -> Option<usize> {
         let (va, vb) = (_mm256_set1_epi8(a as i8), _mm256_set1_epi8(b as i8));
-        let mut at = 0;
         // SAFETY (each call below): AVX2 is there (the caller's promise).
+        let Some(chunk) = haystack.first_chunk::<32>() else {
+            return haystack.iter().position(|&c| c == a || c == b);
+        };
+        if let Some(found) = unsafe { first(0, hits(chunk, va, vb)) } {
+            return Some(found);
+        }
+        // The first 32 bytes as they come, the rest from a 32-byte boundary
+        // on (those loads never cross a cache line; a few bytes are read
+        // twice).
+        let mut at = match haystack.as_ptr().align_offset(32) {
+            0 => 32,
+            offset => offset,
+        };
         while let Some(chunk) = haystack[at..].first_chunk::<32>() {
+            if at >= NEAR {
+                break;
+            }
             if let Some(found) = unsafe { first(at, hits(chunk, va, vb)) } {
                 return Some(found);
             }
             at += 32;
-            if at >= NEAR {
-                break;
-            }
         }
         while let Some(block) = haystack[at..].first_chunk::<128>() {
             let quarter = |k: usize| block[32 * k..].first_chunk::<32>().unwrap_or(&[0; 32]);
