@@ -58,8 +58,9 @@
 //! | ASCII punctuation ends links | UTS #58: `https://ja.wikipedia.org/wiki/日本（国）。` ends before `。` and keeps `（国）` |
 //!
 //! The crate is `no_std` (with `alloc`); its only required dependency is
-//! `memchr`. Features: `std` (default) lets `memchr` pick the fastest
-//! instructions of the CPU at run time; `pulldown-cmark` adds
+//! `memchr`. Features: `std` (default) lets the scan and `memchr` pick the
+//! fastest instructions of the CPU at run time (AVX2 where it has them);
+//! `pulldown-cmark` adds
 //! [`markdown`]; `idna` adds [`idna`] (UTS #46 host reports, Unicode hosts
 //! in `display_url`).
 
