@@ -50,11 +50,17 @@ impl<'a> OffsetConverter<'a> {
     /// let mut chars = OffsetConverter::new(text, OffsetUnit::Chars);
     /// assert_eq!((chars.convert(5), chars.convert(8)), (2, 4)); // increasing offsets, one pass
     /// ```
+    #[inline]
     pub fn convert(&mut self, byte: usize) -> usize {
         let byte = byte.min(self.text.len());
         if self.unit == OffsetUnit::Bytes {
             return byte;
         }
+        self.count_to(byte)
+    }
+
+    /// [`OffsetConverter::convert`] into chars or UTF-16 units.
+    fn count_to(&mut self, byte: usize) -> usize {
         if byte < self.byte {
             self.byte = 0;
             self.converted = 0;
