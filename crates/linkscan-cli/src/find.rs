@@ -9,6 +9,7 @@ use linkscan::{Link, LinkFinder, OffsetConverter, OffsetUnit};
 use std::collections::HashSet;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 /// Output formats of `find`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,6 +147,34 @@ struct Found {
     keys: Vec<String>,
 }
 
+/// Output buffers already written out, kept for the chunks to come: a
+/// chunk's output goes into memory already in use, not into a new
+/// allocation whose fresh pages the kernel must provide (with several
+/// threads, a buffer freed by the writer is not the workers' to reuse,
+/// and each chunk's output costs page faults). It holds no more buffers
+/// than were in flight at once, which the pipeline's budget bounds.
+#[derive(Default)]
+struct Spares(Mutex<Vec<Vec<u8>>>);
+
+impl Spares {
+    /// An empty buffer with room for `capacity` bytes.
+    fn take(&self, capacity: usize) -> Vec<u8> {
+        let mut buf = self.0.lock().ok().and_then(|mut spares| spares.pop()).unwrap_or_default();
+        buf.reserve(capacity);
+        buf
+    }
+
+    /// Keeps `buf` for [`Spares::take`], unless a long line made it large.
+    fn give(&self, mut buf: Vec<u8>) {
+        if buf.capacity() <= 4 * crate::input::CHUNK {
+            buf.clear();
+            if let Ok(mut spares) = self.0.lock() {
+                spares.push(buf);
+            }
+        }
+    }
+}
+
 impl crate::pipeline::Weight for Found {
     fn weight(&self) -> usize {
         self.out.capacity() + self.keys.iter().map(String::capacity).sum::<usize>()
@@ -176,7 +205,8 @@ struct Records<'s> {
 }
 
 impl<'s> Records<'s> {
-    fn new(settings: &'s Settings, file: &'s str, text: &'s str, start: Position) -> Self {
+    /// Records written into `out`.
+    fn new(settings: &'s Settings, file: &'s str, text: &'s str, start: Position, out: Vec<u8>) -> Self {
         let unit = settings.offsets.index();
         let file_json = file_object(file);
         Records {
@@ -191,7 +221,7 @@ impl<'s> Records<'s> {
             line_start: start.line_start[unit],
             counted: 0,
             copied: 0,
-            found: Found { out: Vec::with_capacity(text.len()), links: 0, keys: Vec::new() },
+            found: Found { out, links: 0, keys: Vec::new() },
         }
     }
 
@@ -281,9 +311,16 @@ impl<'s> Records<'s> {
     }
 }
 
-/// Formats the links of one chunk.
-fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, start: Position) -> Found {
-    let mut records = Records::new(settings, file, text, start);
+/// Formats the links of one chunk, into a buffer from `spares`.
+fn process(
+    finder: &LinkFinder,
+    settings: &Settings,
+    spares: &Spares,
+    file: &str,
+    text: &str,
+    start: Position,
+) -> Found {
+    let mut records = Records::new(settings, file, text, start, spares.take(text.len()));
     for link in finder.links(text) {
         let text = link.as_str();
         let fields = [link.kind().as_str(), text, link.href_prefix(), text, text];
@@ -297,7 +334,8 @@ fn process(finder: &LinkFinder, settings: &Settings, file: &str, text: &str, sta
 /// the link text; the text format and `-o` show its destination.
 fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: &str) -> Found {
     let extensions = crate::markdown::extensions(finder);
-    let mut records = Records::new(settings, file, text, Position { line: 1, ..Position::default() });
+    let start = Position { line: 1, ..Position::default() };
+    let mut records = Records::new(settings, file, text, start, Vec::with_capacity(text.len()));
     for link in document_links(text, extensions, finder) {
         let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
         records.record((link.range.start, link.range.end), fields, None);
@@ -537,6 +575,7 @@ pub fn run(
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     let (mut failed, mut total, mut per_input) = (false, 0u64, 0u64);
     let mut seen: HashSet<String> = HashSet::new();
+    let spares = Spares::default();
     let several = inputs.len() > 1;
     let end = if settings.null { "\0" } else { "\n" };
     if settings.header && format == Format::Tsv {
@@ -571,6 +610,7 @@ pub fn run(
                     seen.insert(key);
                 }
                 out.write_all(&output.out)?;
+                spares.give(output.out);
             }
             Step::Idle => out.flush()?,
             Step::Skipped { input, message } => {
@@ -615,7 +655,7 @@ pub fn run(
             &inputs,
             stream.jobs(),
             (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
-            |input, text, start| process(&finder, settings, &inputs[input].display, text, start),
+            |input, text, start| process(&finder, settings, &spares, &inputs[input].display, text, start),
             write,
         )
     };

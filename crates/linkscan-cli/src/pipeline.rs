@@ -278,7 +278,8 @@ fn read(
             Ok(reader) => {
                 let mut chunker = Chunker::new(reader, reading);
                 loop {
-                    if let Some(buffer) = spare.try_iter().last() {
+                    // One buffer a chunk: the others wait for the chunks after.
+                    if let Ok(buffer) = spare.try_recv() {
                         chunker.recycle(buffer);
                     }
                     let Some(piece) = chunker.next_piece() else { break };
