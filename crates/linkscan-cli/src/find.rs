@@ -377,17 +377,24 @@ fn json_record(
     let text_plain = !needs_escape(text.as_bytes());
     let href_plain = !needs_escape(href_prefix.as_bytes())
         && if std::ptr::eq(href_rest, text) { text_plain } else { !needs_escape(href_rest.as_bytes()) };
-    out.reserve(file_json.len() + 150 + text.len() + href_prefix.len() + href_rest.len());
+    out.reserve(file_json.len() + NUMBERS_ROOM + text.len() + href_prefix.len() + href_rest.len() + 32);
     out.extend_from_slice(file_json);
-    out.extend_from_slice(b",\"line\":");
-    push_decimal(out, line);
-    out.extend_from_slice(b",\"col\":");
-    push_decimal(out, col);
-    out.extend_from_slice(b",\"start\":");
-    push_decimal(out, start);
-    out.extend_from_slice(b",\"end\":");
-    push_decimal(out, end);
-    out.extend_from_slice(b",\"kind\":\"");
+    // The numbers go into room of a fixed size, cut to length after: one
+    // change of the vector's length, not one for each piece (each a store
+    // that the next piece's load waits for).
+    let at = out.len();
+    out.extend_from_slice(&[0; NUMBERS_ROOM]);
+    let room = &mut out[at..];
+    let mut len = 0;
+    for (name, n) in
+        [(&b",\"line\":"[..], line), (b",\"col\":", col), (b",\"start\":", start), (b",\"end\":", end)]
+    {
+        room[len..len + name.len()].copy_from_slice(name);
+        len += name.len();
+        len += put_decimal(&mut room[len..], n);
+    }
+    room[len..len + 9].copy_from_slice(b",\"kind\":\"");
+    out.truncate(at + len + 9);
     out.extend_from_slice(kind.as_bytes());
     out.extend_from_slice(b"\",\"text\":");
     if text_plain {
@@ -412,12 +419,27 @@ fn json_record(
     out.extend_from_slice(b"}\n");
 }
 
-/// Appends `n` in decimal. Below 10¹⁶ (every position in practice) its
-/// digits are made eight at a time by [`eight_digits`], with no chain of
-/// divisions, and appended as eight bytes cut to length (a copy of known
-/// size, where a copy of the digits' length would be a call).
-#[inline]
+/// The room [`json_record`] makes for its numbers: four names and numbers
+/// of up to 20 digits, the name of the kind's field, and the eight bytes
+/// [`put_decimal`] may write after a number.
+const NUMBERS_ROOM: usize = 4 * (8 + 20) + 9 + 8;
+
+/// Appends `n` in decimal.
 fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let at = out.len();
+    out.extend_from_slice(&[0; 24]);
+    let len = put_decimal(&mut out[at..], n);
+    out.truncate(at + len);
+}
+
+/// Writes `n` in decimal at the start of `room`, which has room for its
+/// digits and eight bytes more (the bytes after the digits are
+/// overwritten); returns the number of digits. Below 10¹⁶ the digits are
+/// made eight at a time by [`eight_digits`], with no chain of divisions,
+/// and written as eight bytes (a copy of known size, where a copy of the
+/// digits' length would be a call).
+#[inline]
+fn put_decimal(room: &mut [u8], n: u64) -> usize {
     const POWERS: [u64; 20] = {
         let mut powers = [1u64; 20];
         let mut i = 1;
@@ -428,22 +450,24 @@ fn push_decimal(out: &mut Vec<u8>, n: u64) {
         powers
     };
     if n >= POWERS[16] {
-        let _ = write!(out, "{n}");
-        return;
+        // Its first digits (four at most), then sixteen.
+        let first = put_decimal(room, n / POWERS[16]);
+        let rest = n % POWERS[16];
+        room[first..first + 8].copy_from_slice(&eight_digits((rest / POWERS[8]) as u32).to_le_bytes());
+        room[first + 8..first + 16].copy_from_slice(&eight_digits((rest % POWERS[8]) as u32).to_le_bytes());
+        return first + 16;
     }
     // The number of digits from the number of bits (1233 / 4096 ≈ log10 2).
     let approx = (((64 - (n | 1).leading_zeros()) * 1233) >> 12) as usize;
     let count = (approx + usize::from(n >= POWERS[approx])).max(1);
     let (high, low) = ((n / POWERS[8]) as u32, (n % POWERS[8]) as u32);
-    let len = out.len();
     if count > 8 {
-        out.extend_from_slice(&(eight_digits(high) >> (8 * (16 - count))).to_le_bytes());
-        out.truncate(len + count - 8);
-        out.extend_from_slice(&eight_digits(low).to_le_bytes());
+        room[..8].copy_from_slice(&(eight_digits(high) >> (8 * (16 - count))).to_le_bytes());
+        room[count - 8..count].copy_from_slice(&eight_digits(low).to_le_bytes());
     } else {
-        out.extend_from_slice(&(eight_digits(low) >> (8 * (8 - count))).to_le_bytes());
-        out.truncate(len + count);
+        room[..8].copy_from_slice(&(eight_digits(low) >> (8 * (8 - count))).to_le_bytes());
     }
+    count
 }
 
 /// The eight decimal digits of `n` (below 10⁸, with leading zeros) as the
