@@ -837,6 +837,31 @@ mod tests {
         }
     }
 
+    /// The numbers' room holds the longest numbers; the record is the one
+    /// `format!` makes.
+    #[test]
+    fn records_hold_numbers_of_every_length() {
+        for n in [0, 7, 12_345_678, 123_456_789, u64::MAX] {
+            let mut out = b"x".to_vec();
+            let fields = ["url", "a.com/\"", "http://", "a.com/\""];
+            super::json_record(
+                &mut out,
+                b"{\"file\":\"f\"",
+                [n, n.wrapping_add(1), n / 2, u64::MAX - n],
+                fields,
+                None,
+            );
+            let expected = format!(
+                "x{{\"file\":\"f\",\"line\":{n},\"col\":{},\"start\":{},\"end\":{},\"kind\":\"url\",\
+                 \"text\":\"a.com/\\\"\",\"href\":\"http://a.com/\\\"\"}}\n",
+                n.wrapping_add(1),
+                n / 2,
+                u64::MAX - n
+            );
+            assert_eq!(String::from_utf8(out).unwrap(), expected);
+        }
+    }
+
     #[test]
     fn json_strings_are_escaped() {
         let mut out = Vec::new();
