@@ -730,3 +730,114 @@ fn find_markdown_lists_every_link_with_its_place() {
     // Without --markdown, the same file is text: the code's links are found.
     assert!(stdout(&linkscan(&["find", "-o", path], "")).contains("https://block.org"));
 }
+
+/// Runs `linkscan args…` with standard input read from `file`, as the
+/// shell's `< file` gives it (a regular file, at its current offset).
+fn linkscan_from_file(args: &[&str], file: &std::fs::File) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_linkscan"))
+        .args(args)
+        .stdin(file.try_clone().expect("dup"))
+        .output()
+        .expect("the binary runs")
+}
+
+/// At least `size` bytes of lines of links among multi-byte characters
+/// (offsets in chars and UTF-16 units differ from bytes).
+fn mixed_text(size: usize) -> String {
+    let mut text = String::new();
+    let mut k = 0;
+    while text.len() < size {
+        text.push_str(&format!("é{k} https://example.com/{k}?q=日本 voir 例え.jp。ok 😀 mail{k}@example.org\n"));
+        k += 1;
+    }
+    text
+}
+
+#[test]
+fn lines_columns_and_offsets_hold_across_chunks() {
+    // Many chunks (256 KiB each), on one thread and on several.
+    let text = mixed_text(3 << 20);
+    let path = scratch("mixed.txt", text.as_bytes());
+    let units: [(&str, fn(&str) -> usize); 3] = [
+        ("bytes", |s| s.len()),
+        ("chars", |s| s.chars().count()),
+        ("utf16", |s| s.encode_utf16().count()),
+    ];
+    for (unit, count) in units {
+        // Expected: each link the library finds in the whole text, with its
+        // line, column, start and end counted in `unit` from the start.
+        let (mut expected, mut counted, mut before, mut line, mut line_start) = (Vec::new(), 0, 0, 1, 0);
+        for link in linkscan::LinkFinder::new().links(&text) {
+            let gap = &text[counted..link.start()];
+            before += count(gap);
+            if let Some(nl) = gap.rfind('\n') {
+                line += gap.matches('\n').count();
+                line_start = counted + nl + 1;
+            }
+            counted = link.start();
+            let col = count(&text[line_start..link.start()]) + 1;
+            let end = before + count(link.as_str());
+            expected.push(format!("{line}\t{col}\t{before}\t{end}\t{}", link.as_str()));
+        }
+        for jobs in ["1", "2"] {
+            let args = ["find", "--format", "tsv", "--offsets", unit, "-j", jobs, path.to_str().unwrap()];
+            let out = linkscan(&args, "");
+            assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+            let found: Vec<String> = stdout(&out)
+                .lines()
+                .map(|row| {
+                    let fields: Vec<&str> = row.split('\t').collect();
+                    [&fields[1..5], &fields[6..7]].concat().join("\t")
+                })
+                .collect();
+            assert_eq!(found.len(), expected.len(), "--offsets {unit} -j {jobs}");
+            for (found, expected) in found.iter().zip(&expected) {
+                assert_eq!(found, expected, "--offsets {unit} -j {jobs}");
+            }
+        }
+    }
+}
+
+#[test]
+fn standard_input_from_a_file_is_read_from_its_offset_to_its_end() {
+    use std::io::{Seek, SeekFrom};
+    let text = mixed_text(1 << 20);
+    let skip = 300_001;
+    let whole = scratch("offset-whole.txt", text.as_bytes());
+    let tail = scratch("offset-tail.txt", &text.as_bytes()[skip..]);
+    for jobs in ["1", "2"] {
+        let args = ["find", "--format", "tsv", "-j", jobs];
+        let expected = stdout(&linkscan(&[&args[..], &[tail.to_str().unwrap()]].concat(), ""));
+        let mut file = std::fs::File::open(&whole).expect("open");
+        file.seek(SeekFrom::Start(skip as u64)).expect("seek");
+        let out = stdout(&linkscan_from_file(&args, &file)).replace("<stdin>", tail.to_str().unwrap());
+        assert!(out == expected, "-j {jobs}");
+        assert_eq!(file.stream_position().expect("position"), text.len() as u64, "left at the end");
+    }
+}
+
+#[test]
+fn large_files_stop_at_invalid_utf8_and_skip_binary_as_small_ones_do() {
+    let mut text = mixed_text(1 << 20).into_bytes();
+    let bad = 700_000 + text[700_000..].iter().position(|&b| b == b'\n').unwrap() + 1;
+    text.insert(bad, 0xFF);
+    let path = scratch("large-invalid.txt", &text);
+    let path = path.to_str().unwrap();
+    let valid_links = linkscan::LinkFinder::new().links(std::str::from_utf8(&text[..bad]).unwrap()).count();
+    for jobs in ["1", "2"] {
+        let strict = linkscan(&["find", "--format", "tsv", "-j", jobs, path], "");
+        assert_eq!(strict.status.code(), Some(2));
+        let message = format!("{path}: invalid UTF-8 at byte {bad}");
+        assert!(stderr(&strict).contains(&message), "{}", stderr(&strict));
+        assert_eq!(stdout(&strict).lines().count(), valid_links, "-j {jobs}: all the text before it is read");
+        let lossy = linkscan(&["find", "--format", "tsv", "--lossy", "-j", jobs, path], "");
+        assert_eq!(lossy.status.code(), Some(0));
+        assert!(stdout(&lossy).lines().count() > valid_links + 1000);
+    }
+    let mut binary = mixed_text(1 << 20).into_bytes();
+    binary[1000] = 0;
+    let path = scratch("large-binary.bin", &binary);
+    let out = linkscan(&["find", path.to_str().unwrap()], "");
+    assert!(stderr(&out).contains("binary file skipped"), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+}
