@@ -199,8 +199,8 @@ impl FinderOptions {
 #[derive(Args, Debug, Clone)]
 pub struct StreamOptions {
     /// Threads that process chunks of input, 1 to 64 (default: the number
-    /// of CPUs, at most 8). Memory does not grow with it: at most 4 MiB of
-    /// input is in flight.
+    /// of CPUs, at most 8). Memory does not grow with it: at most 16 MiB of
+    /// input and of output made from it are in flight.
     #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_JOBS))]
     pub jobs: Option<u16>,
     #[command(flatten)]
