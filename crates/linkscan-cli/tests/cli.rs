@@ -747,7 +747,9 @@ fn mixed_text(size: usize) -> String {
     let mut text = String::new();
     let mut k = 0;
     while text.len() < size {
-        text.push_str(&format!("é{k} https://example.com/{k}?q=日本 voir 例え.jp。ok 😀 mail{k}@example.org\n"));
+        text.push_str(&format!(
+            "é{k} https://example.com/{k}?q=日本 voir 例え.jp。ok 😀 mail{k}@example.org\n"
+        ));
         k += 1;
     }
     text
@@ -758,11 +760,8 @@ fn lines_columns_and_offsets_hold_across_chunks() {
     // Many chunks (256 KiB each), on one thread and on several.
     let text = mixed_text(3 << 20);
     let path = scratch("mixed.txt", text.as_bytes());
-    let units: [(&str, fn(&str) -> usize); 3] = [
-        ("bytes", |s| s.len()),
-        ("chars", |s| s.chars().count()),
-        ("utf16", |s| s.encode_utf16().count()),
-    ];
+    let units: [(&str, fn(&str) -> usize); 3] =
+        [("bytes", |s| s.len()), ("chars", |s| s.chars().count()), ("utf16", |s| s.encode_utf16().count())];
     for (unit, count) in units {
         // Expected: each link the library finds in the whole text, with its
         // line, column, start and end counted in `unit` from the start.
