@@ -760,7 +760,8 @@ fn lines_columns_and_offsets_hold_across_chunks() {
     // Many chunks (256 KiB each), on one thread and on several.
     let text = mixed_text(3 << 20);
     let path = scratch("mixed.txt", text.as_bytes());
-    let units: [(&str, fn(&str) -> usize); 3] =
+    type Count = fn(&str) -> usize;
+    let units: [(&str, Count); 3] =
         [("bytes", |s| s.len()), ("chars", |s| s.chars().count()), ("utf16", |s| s.encode_utf16().count())];
     for (unit, count) in units {
         // Expected: each link the library finds in the whole text, with its
