@@ -262,10 +262,10 @@ impl<'s> Records<'s> {
             out.push(b'\n');
             return;
         }
-        let gap = &self.text.as_bytes()[self.counted..start];
-        if let Some(nl) = memchr::memrchr(b'\n', gap) {
-            self.line += newlines(self.text.as_bytes(), self.counted, self.counted + nl + 1);
-            self.line_start = self.base + self.conv.convert(self.counted + nl + 1) as u64;
+        let gap = crate::lines::newlines(self.text.as_bytes(), self.counted, start);
+        if let Some(last) = gap.last {
+            self.line += gap.count;
+            self.line_start = self.base + self.conv.convert(last + 1) as u64;
         }
         self.counted = start;
         let s = self.base + self.conv.convert(start) as u64;
@@ -485,51 +485,6 @@ fn eight_digits(n: u32) -> u64 {
     let tens = ((v * 103) >> 10) & 0x000F_000F_000F_000F;
     let v = tens | ((v - tens * 10) << 8);
     v + u64::from_ne_bytes([b'0'; 8])
-}
-
-/// The newlines in `text[from..to]`, sixteen bytes at a time, in sixteen
-/// byte-wide counters (comparisons the compiler makes vector instructions
-/// of). The last sixteen bytes are read from `to - 16`, those before `from`
-/// masked out: a loop over the last few bytes would end after a number of
-/// steps that varies with each gap between links, which the processor
-/// mispredicts.
-fn newlines(text: &[u8], from: usize, to: usize) -> u64 {
-    /// `KEEP[skip]`: 0 for the first `skip` bytes of a block, then 1.
-    const KEEP: [[u8; 16]; 17] = {
-        let mut masks = [[0u8; 16]; 17];
-        let mut skip = 0;
-        while skip <= 16 {
-            let mut i = skip;
-            while i < 16 {
-                masks[skip][i] = 1;
-                i += 1;
-            }
-            skip += 1;
-        }
-        masks
-    };
-    let block = |at: usize| -> [u8; 16] { text[at..at + 16].try_into().unwrap_or([0; 16]) };
-    let add = |lanes: &mut [u8; 16], block: [u8; 16], keep: &[u8; 16]| {
-        for i in 0..16 {
-            lanes[i] += u8::from(block[i] == b'\n') & keep[i];
-        }
-    };
-    let sum = |lanes: [u8; 16]| lanes.iter().map(|&n| u64::from(n)).sum::<u64>();
-    let (mut count, mut lanes, mut at) = (0, [0u8; 16], from);
-    while to - at >= 16 {
-        add(&mut lanes, block(at), &KEEP[0]);
-        at += 16;
-        // A counter holds 255 at most.
-        if (at - from) % (255 * 16) == 0 {
-            count += sum(std::mem::take(&mut lanes));
-        }
-    }
-    if to >= 16 {
-        add(&mut lanes, block(to - 16), &KEEP[16 - (to - at)]);
-    } else {
-        count += text[at..to].iter().filter(|&&b| b == b'\n').count() as u64;
-    }
-    count + sum(lanes)
 }
 
 /// A TSV field: tabs, newlines and backslashes escaped.
@@ -779,22 +734,6 @@ fn write_unique(out: &mut impl Write, format: Format, by: Option<UniqueBy>, key:
 #[cfg(test)]
 mod tests {
     use super::json_string;
-
-    #[test]
-    fn newlines_are_counted_across_blocks() {
-        for len in [0, 1, 254, 255, 256, 600, 5000] {
-            let bytes: Vec<u8> =
-                (0..len).map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' }).collect();
-            for from in (0..len.min(40)).chain([len / 2]) {
-                for to in (from..len.min(from + 40)).chain([len]) {
-                    let plain = bytes[from..to].iter().filter(|&&b| b == b'\n').count() as u64;
-                    assert_eq!(super::newlines(&bytes, from, to), plain, "{len} {from} {to}");
-                }
-            }
-        }
-        assert_eq!(super::newlines(&[b'\n'; 5000], 0, 5000), 5000);
-        assert_eq!(super::newlines(&[b'\n'; 5000], 7, 4087), 4080);
-    }
 
     /// The eight-byte test says what a byte-by-byte test says, for every
     /// length to 40 and every byte in every place.

@@ -158,8 +158,7 @@ fn utf8_string(bytes: Vec<u8>) -> Result<String, std::string::FromUtf8Error> {
     if simdutf8::basic::from_utf8(&bytes).is_err() {
         return String::from_utf8(bytes);
     }
-    // SAFETY: the bytes were just found to be UTF-8. (The one `unsafe` of
-    // this crate.)
+    // SAFETY: the bytes were just found to be UTF-8.
     Ok(unsafe { String::from_utf8_unchecked(bytes) })
 }
 

@@ -1,11 +1,12 @@
 //! The `linkscan` command-line tool.
 
-// One function uses `unsafe` (`input::utf8_string`); none other may.
+// `unsafe` is used by `input::utf8_string` and `lines::avx2` only.
 #![deny(unsafe_code)]
 
 mod find;
 mod html;
 mod input;
+mod lines;
 mod markdown;
 mod options;
 mod pipeline;

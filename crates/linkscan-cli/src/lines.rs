@@ -1,0 +1,196 @@
+//! Lines between links: how many newlines the text between one link and
+//! the next has, and where the last of them is (the line and column of
+//! each link). Called once a link on a gap of a few hundred bytes, so what
+//! counts is the cost of a call: with AVX2, one pass of 32-byte blocks
+//! gives both; elsewhere `memrchr` finds the last newline and a loop the
+//! compiler vectorises counts those before it.
+
+/// The newlines of a stretch of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Newlines {
+    /// How many.
+    pub count: u64,
+    /// The offset of the last, in the whole text.
+    pub last: Option<usize>,
+}
+
+/// The newlines of `text[from..to]`.
+pub fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
+    assert!(from <= to && to <= text.len(), "{from}..{to} is not in a text of {}", text.len());
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the processor has the features `avx2::newlines` is
+        // compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::newlines(text, from, to) };
+    }
+    plain(text, from, to)
+}
+
+/// [`newlines`] without `core::arch`.
+fn plain(text: &[u8], from: usize, to: usize) -> Newlines {
+    match memchr::memrchr(b'\n', &text[from..to]) {
+        Some(last) => Newlines { count: count(text, from, from + last + 1), last: Some(from + last) },
+        None => Newlines { count: 0, last: None },
+    }
+}
+
+/// The newlines in `text[from..to]`, sixteen bytes at a time, in sixteen
+/// byte-wide counters (comparisons the compiler makes vector instructions
+/// of). The last sixteen bytes are read from `to - 16`, those before `from`
+/// masked out: a loop over the last few bytes would end after a number of
+/// steps that varies with each gap between links, which the processor
+/// mispredicts.
+fn count(text: &[u8], from: usize, to: usize) -> u64 {
+    /// `KEEP[skip]`: 0 for the first `skip` bytes of a block, then 1.
+    const KEEP: [[u8; 16]; 17] = {
+        let mut masks = [[0u8; 16]; 17];
+        let mut skip = 0;
+        while skip <= 16 {
+            let mut i = skip;
+            while i < 16 {
+                masks[skip][i] = 1;
+                i += 1;
+            }
+            skip += 1;
+        }
+        masks
+    };
+    let block = |at: usize| -> [u8; 16] { text[at..at + 16].try_into().unwrap_or([0; 16]) };
+    let add = |lanes: &mut [u8; 16], block: [u8; 16], keep: &[u8; 16]| {
+        for i in 0..16 {
+            lanes[i] += u8::from(block[i] == b'\n') & keep[i];
+        }
+    };
+    let sum = |lanes: [u8; 16]| lanes.iter().map(|&n| u64::from(n)).sum::<u64>();
+    let (mut count, mut lanes, mut at) = (0, [0u8; 16], from);
+    while to - at >= 16 {
+        add(&mut lanes, block(at), &KEEP[0]);
+        at += 16;
+        // A counter holds 255 at most.
+        if (at - from) % (255 * 16) == 0 {
+            count += sum(std::mem::take(&mut lanes));
+        }
+    }
+    if to >= 16 {
+        add(&mut lanes, block(to - 16), &KEEP[16 - (to - at)]);
+    } else {
+        count += text[at..to].iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    count + sum(lanes)
+}
+
+/// `unsafe`: the `core::arch` calls, and a function that may be called only
+/// where the processor has AVX2, POPCNT and LZCNT.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use super::Newlines;
+    use core::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8};
+
+    /// Bit `i` set where `block[i]` is a newline.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn mask(block: &[u8; 32]) -> u32 {
+        // SAFETY: the load reads the 32 bytes of `block`.
+        let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
+        _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'\n' as i8))) as u32
+    }
+
+    /// [`super::newlines`] (`from <= to <= text.len()`), 32 bytes at a
+    /// time: each block's newlines as the bits of a mask, counted, the last
+    /// found from its leading zeros and kept by a maximum, not a branch (a
+    /// block has a newline or not as the text goes). The last few bytes are
+    /// read in the block that ends at `to`, or in the one that starts where
+    /// they do, their mask shifted or cut to them.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2, POPCNT and LZCNT.
+    #[target_feature(enable = "avx2,popcnt,lzcnt")]
+    pub(super) unsafe fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
+        let block = |at: usize| -> &[u8; 32] { text[at..at + 32].try_into().unwrap_or(&[0; 32]) };
+        // One past the last newline, 0 for none.
+        let (mut count, mut after_last, mut at) = (0, 0, from);
+        let mut add = |mask: u32, at: usize| {
+            count += u64::from(mask.count_ones());
+            let found = usize::from(mask != 0).wrapping_neg();
+            after_last = after_last.max((at + 32 - mask.leading_zeros() as usize) & found);
+        };
+        while to - at >= 32 {
+            add(mask(block(at)), at);
+            at += 32;
+        }
+        let rest = to - at;
+        if rest > 0 {
+            let tail = if to >= 32 {
+                mask(block(to - 32)) >> (32 - rest)
+            } else if at + 32 <= text.len() {
+                mask(block(at)) & ((1 << rest) - 1)
+            } else {
+                text[at..to].iter().enumerate().fold(0, |mask, (i, &b)| mask | u32::from(b == b'\n') << i)
+            };
+            add(tail, at);
+        }
+        Newlines { count, last: after_last.checked_sub(1) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Newlines, count, newlines, plain};
+    use proptest::prelude::*;
+
+    fn by_bytes(text: &[u8], from: usize, to: usize) -> Newlines {
+        let gap = &text[from..to];
+        Newlines {
+            count: gap.iter().filter(|&&b| b == b'\n').count() as u64,
+            last: gap.iter().rposition(|&b| b == b'\n').map(|i| from + i),
+        }
+    }
+
+    #[test]
+    fn newlines_are_counted_across_blocks() {
+        for len in [0, 1, 15, 16, 31, 32, 33, 254, 255, 256, 600, 5000] {
+            let text: Vec<u8> =
+                (0..len).map(|i| if i % 3 == 0 || i % 7 == 0 { b'\n' } else { b'a' }).collect();
+            let sparse: Vec<u8> = (0..len).map(|i| if i % 97 == 5 { b'\n' } else { b'a' }).collect();
+            for text in [&text, &sparse] {
+                for from in (0..len.min(70)).chain([len / 2]) {
+                    for to in (from..len.min(from + 70)).chain([len]) {
+                        let expected = by_bytes(text, from, to);
+                        assert_eq!(count(text, from, to), expected.count, "{len} {from} {to}");
+                        assert_eq!(plain(text, from, to), expected, "{len} {from} {to}");
+                        assert_eq!(newlines(text, from, to), expected, "{len} {from} {to}");
+                    }
+                }
+            }
+        }
+        assert_eq!(count(&[b'\n'; 5000], 0, 5000), 5000);
+        assert_eq!(count(&[b'\n'; 5000], 7, 4087), 4080);
+        assert_eq!(newlines(&[b'\n'; 5000], 7, 4087), Newlines { count: 4080, last: Some(4086) });
+    }
+
+    proptest! {
+        /// The fast path and the plain one say what a look at each byte says.
+        #[test]
+        fn newlines_agree_with_each_byte(
+            text in prop::collection::vec(prop::sample::select(vec![b'\n', b'a', 0xFF, b'\r']), 0..300),
+            a in any::<prop::sample::Index>(),
+            b in any::<prop::sample::Index>(),
+        ) {
+            let (from, to) = if text.is_empty() {
+                (0, 0)
+            } else {
+                let (x, y) = (a.index(text.len() + 1), b.index(text.len() + 1));
+                (x.min(y), x.max(y))
+            };
+            let expected = by_bytes(&text, from, to);
+            prop_assert_eq!(plain(&text, from, to), expected);
+            prop_assert_eq!(newlines(&text, from, to), expected);
+        }
+    }
+}
