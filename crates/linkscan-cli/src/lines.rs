@@ -114,17 +114,19 @@ mod avx2 {
     pub(super) unsafe fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
         let block = |at: usize| -> &[u8; 32] { text[at..at + 32].try_into().unwrap_or(&[0; 32]) };
         // One past the last newline, 0 for none.
-        let (mut count, mut after_last, mut at) = (0, 0, from);
+        let (mut count, mut after_last) = (0, 0);
         let mut add = |mask: u32, at: usize| {
             count += u64::from(mask.count_ones());
             let found = usize::from(mask != 0).wrapping_neg();
             after_last = after_last.max((at + 32 - mask.leading_zeros() as usize) & found);
         };
-        while to - at >= 32 {
-            add(mask(block(at)), at);
+        let mut blocks = text[from..to].chunks_exact(32);
+        let mut at = from;
+        for whole in blocks.by_ref() {
+            add(mask(whole.try_into().unwrap_or(&[0; 32])), at);
             at += 32;
         }
-        let rest = to - at;
+        let rest = blocks.remainder().len();
         if rest > 0 {
             let tail = if to >= 32 {
                 mask(block(to - 32)) >> (32 - rest)
