@@ -354,6 +354,9 @@ impl Chunker {
     fn advance(&mut self, text: &[u8]) {
         let units = |t: &[u8]| if self.count_units { units(t) } else { [t.len() as u64; 3] };
         let counts = units(text);
+        // Over a whole chunk memchr's count is faster than
+        // `lines::newlines` (made for the short gaps between links): 1% of
+        // `find`'s time on 200 MB.
         if let Some(nl) = memchr::memrchr(b'\n', text) {
             let lines = memchr::memchr_iter(b'\n', text).count() as u64;
             let tail = units(&text[nl + 1..]);

@@ -14,9 +14,9 @@ pub struct Newlines {
     pub last: Option<usize>,
 }
 
-/// The newlines of `text[from..to]`.
+/// The newlines of `text[from..to]` (panics where that is not in `text`,
+/// as the slice would).
 pub fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
-    assert!(from <= to && to <= text.len(), "{from}..{to} is not in a text of {}", text.len());
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2")
         && std::is_x86_feature_detected!("popcnt")
