@@ -420,9 +420,9 @@ fn json_record(
 }
 
 /// The room [`json_record`] makes for its numbers: four names and numbers
-/// of up to 20 digits, the name of the kind's field, and the eight bytes
+/// of up to 20 digits, the name of the kind's field, and the seven bytes
 /// [`put_decimal`] may write after a number.
-const NUMBERS_ROOM: usize = 4 * (8 + 20) + 9 + 8;
+const NUMBERS_ROOM: usize = 4 * (8 + 20) + 9 + 7;
 
 /// Appends `n` in decimal.
 fn push_decimal(out: &mut Vec<u8>, n: u64) {
@@ -433,49 +433,48 @@ fn push_decimal(out: &mut Vec<u8>, n: u64) {
 }
 
 /// Writes `n` in decimal at the start of `room`, which has room for its
-/// digits and eight bytes more (the bytes after the digits are
-/// overwritten); returns the number of digits. Below 10¹⁶ the digits are
-/// made eight at a time by [`eight_digits`], with no chain of divisions,
-/// and written as eight bytes (a copy of known size, where a copy of the
-/// digits' length would be a call).
+/// digits and seven bytes more (the bytes after the digits are
+/// overwritten); returns the number of digits. Below 10⁸ (lines, columns,
+/// offsets in files under 100 MB) the digits are made at once by
+/// [`eight_digits`], with no chain of divisions, and written as one
+/// eight-byte store (a copy of known size, where a copy of the digits'
+/// length would be a call); their number is that of the digits after the
+/// leading zeros.
 #[inline]
 fn put_decimal(room: &mut [u8], n: u64) -> usize {
-    const POWERS: [u64; 20] = {
-        let mut powers = [1u64; 20];
-        let mut i = 1;
-        while i < 20 {
-            powers[i] = powers[i - 1] * 10;
-            i += 1;
-        }
-        powers
-    };
-    if n >= POWERS[16] {
-        // Its first digits (four at most), then sixteen.
-        let first = put_decimal(room, n / POWERS[16]);
-        let rest = n % POWERS[16];
-        room[first..first + 8].copy_from_slice(&eight_digits((rest / POWERS[8]) as u32).to_le_bytes());
-        room[first + 8..first + 16].copy_from_slice(&eight_digits((rest % POWERS[8]) as u32).to_le_bytes());
-        return first + 16;
+    if n >= 100_000_000 {
+        return put_long_decimal(room, n);
     }
-    // The number of digits from the number of bits (1233 / 4096 ≈ log10 2).
-    let approx = (((64 - (n | 1).leading_zeros()) * 1233) >> 12) as usize;
-    let count = (approx + usize::from(n >= POWERS[approx])).max(1);
-    let (high, low) = ((n / POWERS[8]) as u32, (n % POWERS[8]) as u32);
-    if count > 8 {
-        room[..8].copy_from_slice(&(eight_digits(high) >> (8 * (16 - count))).to_le_bytes());
-        room[count - 8..count].copy_from_slice(&eight_digits(low).to_le_bytes());
+    let digits = eight_digits(n as u32);
+    // The leading zeros' bits (the last digit is kept, so that 0 is "0").
+    let zeros = (digits | 1 << 56).trailing_zeros() & !7;
+    room[..8].copy_from_slice(&((digits + u64::from_ne_bytes([b'0'; 8])) >> zeros).to_le_bytes());
+    8 - (zeros / 8) as usize
+}
+
+/// [`put_decimal`] from 10⁸: the digits of `n / 10⁸` (one, below 10⁹:
+/// offsets in files under 1 GB), then eight more.
+#[inline(never)]
+fn put_long_decimal(room: &mut [u8], n: u64) -> usize {
+    let high = n / 100_000_000;
+    let first = if high < 10 {
+        room[0] = b'0' + high as u8;
+        1
     } else {
-        room[..8].copy_from_slice(&(eight_digits(low) >> (8 * (8 - count))).to_le_bytes());
-    }
-    count
+        put_decimal(room, high)
+    };
+    let low = eight_digits((n % 100_000_000) as u32) + u64::from_ne_bytes([b'0'; 8]);
+    room[first..first + 8].copy_from_slice(&low.to_le_bytes());
+    first + 8
 }
 
 /// The eight decimal digits of `n` (below 10⁸, with leading zeros) as the
-/// bytes of a little-endian number, the first digit lowest: `n` split into
-/// two halves of four digits in the 32-bit lanes of one number, each lane
-/// into two pairs of digits in 16-bit lanes, each pair into two digits in
-/// bytes — the lanes divided at once, each by a multiplication and a
-/// shift that equal the division on the lane's range.
+/// bytes of a little-endian number, the first digit lowest, each byte the
+/// digit's value (`b'0'` not added): `n` split into two halves of four
+/// digits in the 32-bit lanes of one number, each lane into two pairs of
+/// digits in 16-bit lanes, each pair into two digits in bytes — the lanes
+/// divided at once, each by a multiplication and a shift that equal the
+/// division on the lane's range.
 fn eight_digits(n: u32) -> u64 {
     let v = u64::from(n / 10_000) | (u64::from(n % 10_000) << 32);
     // x / 100 = (x * 10486) >> 20 for x < 10⁴.
@@ -483,8 +482,7 @@ fn eight_digits(n: u32) -> u64 {
     let v = hundreds | ((v - hundreds * 100) << 16);
     // x / 10 = (x * 103) >> 10 for x < 100.
     let tens = ((v * 103) >> 10) & 0x000F_000F_000F_000F;
-    let v = tens | ((v - tens * 10) << 8);
-    v + u64::from_ne_bytes([b'0'; 8])
+    tens | ((v - tens * 10) << 8)
 }
 
 /// A TSV field: tabs, newlines and backslashes escaped.
