@@ -66,7 +66,7 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// Two modules use `unsafe`, for SSE2 and AVX2 (`separators`, `search`); none other may.
+// Three modules use `unsafe`, for SSE2 and AVX2 (`separators`, `search`, `pqf`); none other may.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
