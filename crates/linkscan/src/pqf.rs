@@ -198,8 +198,9 @@ mod avx2 {
         unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
     }
 
-    /// Bit `i` set where `block[i]` is not quick, where it is not a quick
-    /// byte but Soft, and where it is `/`.
+    /// Three masks, bit `i` for `block[i]`: set where it is not a quick
+    /// byte; set where it is not one that moves `last_safe` (Soft, or not
+    /// quick); set where it is `/`.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn masks(block: &[u8; 32]) -> (u32, u32, u32) {
@@ -445,7 +446,7 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
         /// The run found 32 bytes at a time (with AVX2, on this CPU) is the
-        /// one found a byte at a time, from every start: its end, whether it
+        /// one found a byte at a time, from any start: its end, whether it
         /// holds a `/`, and its last safe byte.
         #[test]
         fn quick_runs_agree_with_the_plain_run(
