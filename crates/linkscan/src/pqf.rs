@@ -92,8 +92,8 @@ enum Quick {
 
 /// [`Quick`] of byte `b`, or `None`: look closer.
 #[inline(always)]
-fn quick_term(b: u8) -> Option<Quick> {
-    match crate::tables::PQF_ASCII[usize::from(b)] {
+const fn quick_term(b: u8) -> Option<Quick> {
+    match crate::tables::PQF_ASCII[b as usize] {
         crate::tables::PQF_CLOSER => None,
         crate::tables::TERM_INCLUDE => Some(Quick::Include),
         crate::tables::TERM_SOFT => Some(Quick::Soft),
@@ -101,16 +101,28 @@ fn quick_term(b: u8) -> Option<Quick> {
     }
 }
 
-/// The quick bytes from byte `i` of `s`: those [`quick_term`] calls
-/// Include or Soft, and `/` (Include in every part, and what a path's
-/// segments are separated by; no part ends or starts at it). Returns where
-/// they end and whether a `/` is among them, and moves `last_safe` past the
-/// last that is not Soft. AVX2 where the CPU has it (detected at run time,
-/// with `std`), 32 bytes a step, else [`quick_run_plain`].
+/// Whether `b` is a quick byte — one [`quick_term`] calls Include or Soft,
+/// or `/` (Include in every part, and what a path's segments are separated
+/// by; no part ends or starts at it) — and if so, whether it is safe to end
+/// a link with (all but the Soft ones).
+#[inline(always)]
+const fn quick(b: u8) -> Option<bool> {
+    match quick_term(b) {
+        Some(Quick::Include) => Some(true),
+        Some(Quick::Soft) => Some(false),
+        None if b == b'/' => Some(true),
+        _ => None,
+    }
+}
+
+/// The [`quick`] bytes from byte `i` of `s`. Returns where they end and
+/// whether a `/` is among them, and moves `last_safe` past the last that is
+/// not Soft. AVX2 where the CPU has it (detected at run time, with `std`),
+/// 32 bytes a step, else [`quick_run_plain`].
 #[inline]
 fn quick_run(s: &[u8], i: usize, last_safe: &mut usize) -> (usize, bool) {
     // No run (a non-ASCII path, a bracket): no call.
-    if !s.get(i).is_some_and(|&b| b == b'/' || matches!(quick_term(b), Some(Quick::Include | Quick::Soft))) {
+    if s.get(i).and_then(|&b| quick(b)).is_none() {
         return (i, false);
     }
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
@@ -126,15 +138,11 @@ fn quick_run(s: &[u8], i: usize, last_safe: &mut usize) -> (usize, bool) {
 fn quick_run_plain(s: &[u8], mut i: usize, last_safe: &mut usize) -> (usize, bool) {
     let mut slash = false;
     while let Some(&b) = s.get(i) {
-        match quick_term(b) {
-            Some(Quick::Include) => *last_safe = i + 1,
-            Some(Quick::Soft) => {}
-            None if b == b'/' => {
-                slash = true;
-                *last_safe = i + 1;
-            }
-            _ => break,
+        let Some(safe) = quick(b) else { break };
+        if safe {
+            *last_safe = i + 1;
         }
+        slash |= b == b'/';
         i += 1;
     }
     (i, slash)
@@ -157,14 +165,14 @@ mod avx2 {
         _mm256_set1_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16,
     };
 
-    /// A low-nibble table (repeated for each 16-byte lane) of the quick
-    /// bytes, with the Soft ones or without.
+    /// A low-nibble table (repeated for each 16-byte lane) of the
+    /// [`super::quick`] bytes, with the Soft ones or without.
     const fn low_table(soft: bool) -> [u8; 32] {
         let mut table = [0u8; 32];
         let mut b = 0u8;
         while b < 0x80 {
-            let term = crate::tables::PQF_ASCII[b as usize];
-            if b == b'/' || term == crate::tables::TERM_INCLUDE || (soft && term == crate::tables::TERM_SOFT)
+            if let Some(safe) = super::quick(b)
+                && (safe || soft)
             {
                 table[(b & 0x0F) as usize] |= 1 << (b >> 4);
                 table[16 + (b & 0x0F) as usize] |= 1 << (b >> 4);
