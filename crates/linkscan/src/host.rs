@@ -584,10 +584,11 @@ fn is_web_scheme(name: &str) -> bool {
     // `http` and `https` (most schemes written) first, four bytes as one
     // number: `| 0x20` lowercases these letters and makes no other byte one.
     let bytes = name.as_bytes();
-    if let Some(&head) = bytes.first_chunk::<4>()
-        && u32::from_le_bytes(head) | 0x2020_2020 == u32::from_le_bytes(*b"http")
-        && (bytes.len() == 4 || bytes.len() == 5 && bytes[4] | 0x20 == b's')
-    {
+    let http = bytes.first_chunk::<4>().is_some_and(|&head| {
+        u32::from_le_bytes(head) | 0x2020_2020 == u32::from_le_bytes(*b"http")
+            && (bytes.len() == 4 || bytes.len() == 5 && bytes[4] | 0x20 == b's')
+    });
+    if http {
         return true;
     }
     let mut key = [0u8; 16];

@@ -171,11 +171,13 @@ mod avx2 {
         let mut table = [0u8; 32];
         let mut b = 0u8;
         while b < 0x80 {
-            if let Some(safe) = super::quick(b)
-                && (safe || soft)
-            {
-                table[(b & 0x0F) as usize] |= 1 << (b >> 4);
-                table[16 + (b & 0x0F) as usize] |= 1 << (b >> 4);
+            // (A match, not `if let … &&`: the crate builds with Rust 1.85.)
+            match super::quick(b) {
+                Some(safe) if safe || soft => {
+                    table[(b & 0x0F) as usize] |= 1 << (b >> 4);
+                    table[16 + (b & 0x0F) as usize] |= 1 << (b >> 4);
+                }
+                _ => {}
             }
             b += 1;
         }
@@ -199,9 +201,12 @@ mod avx2 {
     };
 
     /// The 32 bytes of `bytes` in a vector.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn load(bytes: &[u8; 32]) -> __m256i {
+    unsafe fn load(bytes: &[u8; 32]) -> __m256i {
         // SAFETY: the load reads the 32 bytes of `bytes`, with no alignment required.
         unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
     }
@@ -209,19 +214,27 @@ mod avx2 {
     /// Three masks, bit `i` for `block[i]`: set where it is not a quick
     /// byte; set where it is not one that moves `last_safe` (Soft, or not
     /// quick); set where it is `/`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2. (An `unsafe fn`, not a safe one with
+    /// `target_feature`: the crate builds with Rust 1.85.)
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn masks(block: &[u8; 32]) -> (u32, u32, u32) {
-        let v = load(block);
+    unsafe fn masks(block: &[u8; 32]) -> (u32, u32, u32) {
+        // SAFETY: AVX2 is there (the caller's promise).
+        let (v, high, quick, include) = unsafe { (load(block), load(&HIGH), load(&QUICK), load(&INCLUDE)) };
         let nibble = _mm256_set1_epi8(0x0F);
         let low = _mm256_and_si256(v, nibble);
-        let rows = _mm256_shuffle_epi8(load(&HIGH), _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
-        let outside = |table: &[u8; 32]| {
-            let members = _mm256_and_si256(_mm256_shuffle_epi8(load(table), low), rows);
-            _mm256_movemask_epi8(_mm256_cmpeq_epi8(members, _mm256_setzero_si256())) as u32
-        };
-        let slashes = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'/' as i8))) as u32;
-        (outside(&QUICK), outside(&INCLUDE), slashes)
+        let rows = _mm256_shuffle_epi8(high, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+        let zero = _mm256_setzero_si256();
+        let not_quick = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(quick, low), rows), zero);
+        let not_include = _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(include, low), rows), zero);
+        let slashes = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'/' as i8));
+        (
+            _mm256_movemask_epi8(not_quick) as u32,
+            _mm256_movemask_epi8(not_include) as u32,
+            _mm256_movemask_epi8(slashes) as u32,
+        )
     }
 
     /// As [`super::quick_run`]: whole blocks of 32 bytes, then the rest
@@ -233,7 +246,8 @@ mod avx2 {
     pub(super) unsafe fn quick_run(s: &[u8], mut i: usize, last_safe: &mut usize) -> (usize, bool) {
         let mut slash = false;
         while let Some(block) = s.get(i..).and_then(<[u8]>::first_chunk::<32>) {
-            let (stop, not_include, slashes) = masks(block);
+            // SAFETY: AVX2 is there (the caller's promise).
+            let (stop, not_include, slashes) = unsafe { masks(block) };
             // The quick bytes at the block's start: all 32, or up to the first other.
             let len = stop.trailing_zeros();
             let run = (u64::from(u32::MAX) >> (32 - len)) as u32;
