@@ -71,7 +71,7 @@ fn count(text: &[u8], from: usize, to: usize) -> u64 {
         add(&mut lanes, block(at), &KEEP[0]);
         at += 16;
         // A counter holds 255 at most.
-        if (at - from) % (255 * 16) == 0 {
+        if (at - from).is_multiple_of(255 * 16) {
             count += sum(std::mem::take(&mut lanes));
         }
     }
