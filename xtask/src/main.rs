@@ -2,9 +2,9 @@
 //!
 //! `cargo xtask gen` regenerates `crates/linkscan/src/tables.rs` from the
 //! files in `data/`; `cargo xtask gen --check` fails if that file is stale.
-//! Both cross-check the UTS #58 property files against an independent
-//! derivation from Unicode 17.0 character properties and report every
-//! difference.
+//! Both cross-check the UTS #58 property files (Unicode 18.0) against an
+//! independent derivation from Unicode 17.0 character properties, on the
+//! code points 17.0 assigns, and report every difference.
 //!
 //! `cargo xtask bench-table` prints the README's benchmark tables from the
 //! results criterion left in `target/criterion`; `cargo xtask corpus MB`
@@ -53,6 +53,7 @@ const EMAIL_BIT: u8 = 0x08;
 const LABEL_BIT: u8 = 0x10;
 const DOT_BIT: u8 = 0x20;
 const PUNCT_BIT: u8 = 0x40;
+const NV8_BIT: u8 = 0x80;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -96,7 +97,7 @@ fn generate(check: bool) -> Result<(), String> {
     let bracket = ucd::parse_link_bracket(&read(&data.join("LinkBracket.txt"))?)?;
     let email_text = read(&data.join("LinkEmail.txt"))?;
     let email = ucd::link_email_per_spec(&email_text)?;
-    let idna = ucd::parse_idna(&read(&data.join("idna-status-17.0.0.txt"))?)?;
+    let idna = ucd::parse_idna(&read(&data.join("IdnaMappingTable.txt"))?)?;
     let (tld_version, tlds) = ucd::parse_tlds(&read(&data.join("tlds-alpha-by-domain.txt"))?)?;
 
     let derived = crosscheck::derive();
@@ -109,6 +110,7 @@ fn generate(check: bool) -> Result<(), String> {
                 | if idna.label[cp] { LABEL_BIT } else { 0 }
                 | if idna.dot[cp] { DOT_BIT } else { 0 }
                 | if derived.punctuation[cp] { PUNCT_BIT } else { 0 }
+                | if idna.nv8[cp] { NV8_BIT } else { 0 }
         })
         .collect();
     let trie = Trie::build(&values)?;
@@ -136,7 +138,15 @@ fn generate(check: bool) -> Result<(), String> {
         }
     }
 
-    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds, &tld_mapping)?;
+    let mut ignored: Vec<(u32, u32)> = Vec::new();
+    for cp in (0..ucd::CODE_POINTS as u32).filter(|&cp| idna.ignored[cp as usize]) {
+        match ignored.last_mut() {
+            Some(range) if range.1 + 1 == cp => range.1 = cp,
+            _ => ignored.push((cp, cp)),
+        }
+    }
+
+    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds, &tld_mapping, &ignored)?;
     let target = root.join("crates/linkscan/src/tables.rs");
     eprintln!(
         "tables: trie {} bytes ({} blocks), {} bracket pairs, {} TLDs ({} with U-labels), TLD list {tld_version}",
@@ -168,9 +178,11 @@ fn cross_check(
     email: &[bool],
     email_published: &[bool],
 ) -> Result<(), String> {
-    let mut diffs = crosscheck::differences("Link_Term", term, &derived.term);
-    diffs.extend(crosscheck::differences("Link_Email", email, &derived.email));
-    if bracket != derived.bracket.as_slice() {
+    let assigned = &derived.assigned;
+    let mut diffs = crosscheck::differences("Link_Term", term, &derived.term, assigned);
+    diffs.extend(crosscheck::differences("Link_Email", email, &derived.email, assigned));
+    let bracket: Vec<(u32, u32)> = bracket.iter().copied().filter(|p| assigned[p.0 as usize]).collect();
+    if bracket != derived.bracket {
         for pair in bracket.iter().filter(|p| !derived.bracket.contains(p)) {
             diffs.push(format!(
                 "Link_Bracket: data file has U+{:04X} -> U+{:04X}, derived does not",
@@ -192,9 +204,12 @@ fn cross_check(
         };
         eprintln!("erratum (Link_Email U+{cp:04X}, {state}): {why}");
     }
+    // The code points Unicode 18.0 adds: unassigned (Hard) in 17.0, not Hard in the data.
+    let new = (0..term.len()).filter(|&cp| !assigned[cp] && term[cp] != Term::Hard).count();
     if diffs.is_empty() {
         eprintln!(
-            "cross-check: LinkTerm.txt, LinkBracket.txt and LinkEmail.txt agree with Unicode 17.0 properties"
+            "cross-check: LinkTerm.txt, LinkBracket.txt and LinkEmail.txt agree with Unicode 17.0 properties \
+             on every code point 17.0 assigns (the {new} that Unicode 18.0 adds are not compared)"
         );
         Ok(())
     } else {
@@ -224,6 +239,7 @@ fn render(
     tld_version: &str,
     tlds: &[String],
     tld_mapping: &[(char, String)],
+    ignored: &[(u32, u32)],
 ) -> Result<String, String> {
     let mut out = String::new();
     out.push_str(
@@ -231,7 +247,7 @@ fn render(
          // Do not edit: change the generator or the data and run it again.\n\n",
     );
     out.push_str("/// The Unicode version of the UTS #58 property data (LinkTerm.txt, LinkBracket.txt, LinkEmail.txt).\n");
-    out.push_str("pub const UNICODE_VERSION: (u8, u8, u8) = (17, 0, 0);\n\n");
+    out.push_str("pub const UNICODE_VERSION: (u8, u8, u8) = (18, 0, 0);\n\n");
     out.push_str("/// The date of the built-in IANA top-level-domain list.\n");
     let _ = writeln!(out, "pub const TLD_LIST_VERSION: &str = {tld_version:?};\n");
     out.push_str("// Layout of the byte stored per code point.\n");
@@ -240,7 +256,7 @@ fn render(
     for (_, name, code) in TERM_CODES.iter().filter(|t| t.0 != Term::Hard) {
         let _ = writeln!(out, "pub(crate) const {name}: u8 = {code};");
     }
-    let _ = writeln!(out, "/// Link_Email=Yes (UTS #58 §6.1, without the 17.0.0 comma erratum).");
+    let _ = writeln!(out, "/// Link_Email=Yes (UTS #58 §6.1; the 17.0.0 file's comma erratum is fixed in 18.0).");
     let _ = writeln!(out, "pub(crate) const EMAIL_BIT: u8 = {EMAIL_BIT:#04x};");
     let _ = writeln!(
         out,
@@ -253,7 +269,12 @@ fn render(
         out,
         "/// General_Category P* (Unicode 17.0 via icu_properties 2.3): punctuation for the GFM dialect."
     );
-    let _ = writeln!(out, "pub(crate) const PUNCT_BIT: u8 = {PUNCT_BIT:#04x};\n");
+    let _ = writeln!(out, "pub(crate) const PUNCT_BIT: u8 = {PUNCT_BIT:#04x};");
+    let _ = writeln!(
+        out,
+        "/// A label character IDNA2008 does not allow (UTS #46 NV8/XV8: punctuation, symbols, emoji)."
+    );
+    let _ = writeln!(out, "pub(crate) const NV8_BIT: u8 = {NV8_BIT:#04x};\n");
     let _ = writeln!(out, "pub(crate) const BLOCK_SHIFT: u32 = {BLOCK_SHIFT};");
     let _ = writeln!(out, "pub(crate) const CHUNK_SHIFT: u32 = {CHUNK_SHIFT};\n");
 
@@ -415,6 +436,12 @@ fn render(
          /// `a * 26 + b` is set for the TLD of letters `a`, `b` and `c`.\n",
     );
     array(&mut out, "pub(crate) static TLDS_OF_THREE_LETTERS: [u32", &hex(&three), 8);
+    out.push_str("/// The code points UTS #46 ignores (removes from a name), as sorted inclusive ranges.\n");
+    let ranges: Vec<String> = ignored
+        .iter()
+        .map(|&(lo, hi)| Ok(format!("({:?}, {:?})", char_of(lo)?, char_of(hi)?)))
+        .collect::<Result<_, String>>()?;
+    array(&mut out, "pub(crate) static IDNA_IGNORED: [(char, char)", &ranges, 4);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)

@@ -120,33 +120,45 @@ pub fn link_email_per_spec(text: &str) -> Result<Vec<bool>, String> {
     Ok(values)
 }
 
-/// What the UTS #46 status file says about domain names.
+/// What the UTS #46 mapping table says about domain names.
 pub struct Idna {
     /// Domain label characters: ASCII letters, digits and `-`; non-ASCII
     /// code points whose status is valid or deviation; and non-ASCII code
     /// points mapped to a sequence of such characters (so NBSP, mapped to a
     /// space, and `⒈`, mapped to `1.`, are not label characters).
     pub label: Vec<bool>,
+    /// Label characters that IDNA2008 does not allow: valid with the `NV8`
+    /// or `XV8` flag (punctuation such as `“ ” « » ¿`, symbols, emoji), or
+    /// mapped to a sequence holding one.
+    pub nv8: Vec<bool>,
     /// Label separators: `.` and the code points mapped to it.
     pub dot: Vec<bool>,
+    /// Code points UTS #46 removes from a name (status `ignored`: U+00AD,
+    /// variation selectors, …).
+    pub ignored: Vec<bool>,
     /// What each mapped code point maps to.
     pub mapping: BTreeMap<u32, Vec<u32>>,
 }
 
-/// Parses the UTS #46 status file (`RANGE ; STATUS [; MAPPING]`).
+/// Parses UTS #46 `IdnaMappingTable.txt` (`RANGE ; STATUS [; MAPPING [; FLAG]]`).
 pub fn parse_idna(text: &str) -> Result<Idna, String> {
     let mut status = vec![""; CODE_POINTS];
+    let mut flagged = vec![false; CODE_POINTS];
     let mut mapping: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for (line, fields) in data_lines(text) {
         if fields.len() < 2 {
-            return Err(format!("idna-status line {line}: expected 2 or 3 fields"));
+            return Err(format!("IdnaMappingTable.txt line {line}: expected 2 to 4 fields"));
         }
         let (lo, hi) = at(line, parse_range(fields[0]))?;
         status[lo as usize..=hi as usize].fill(fields[1]);
+        if matches!(fields.get(3), Some(&("NV8" | "XV8"))) {
+            flagged[lo as usize..=hi as usize].fill(true);
+        }
         if fields[1] == "mapped" {
             let target = fields
                 .get(2)
-                .ok_or_else(|| format!("idna-status line {line}: mapped without a target"))?
+                .filter(|t| !t.is_empty())
+                .ok_or_else(|| format!("IdnaMappingTable.txt line {line}: mapped without a target"))?
                 .split_whitespace()
                 .map(|h| at(line, parse_range(h)).map(|r| r.0))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -158,18 +170,23 @@ pub fn parse_idna(text: &str) -> Result<Idna, String> {
     let ascii_label = |cp: u32| (cp < 0x80 && (cp as u8).is_ascii_alphanumeric()) || cp == u32::from(b'-');
     let valid = |cp: u32| cp >= 0x80 && matches!(status[cp as usize], "valid" | "deviation");
     let maps_to = |cp: u32| mapping.get(&cp).map(Vec::as_slice).unwrap_or_default();
-    let label = (0..CODE_POINTS as u32)
+    let mapped = |cp: u32| cp >= 0x80 && status[cp as usize] == "mapped";
+    let label: Vec<bool> = (0..CODE_POINTS as u32)
         .map(|cp| {
-            ascii_label(cp)
-                || valid(cp)
-                || (cp >= 0x80
-                    && status[cp as usize] == "mapped"
-                    && maps_to(cp).iter().all(|&t| ascii_label(t) || valid(t)))
+            ascii_label(cp) || valid(cp) || (mapped(cp) && maps_to(cp).iter().all(|&t| ascii_label(t) || valid(t)))
+        })
+        .collect();
+    let nv8 = (0..CODE_POINTS as u32)
+        .map(|cp| {
+            label[cp as usize]
+                && ((valid(cp) && flagged[cp as usize])
+                    || (mapped(cp) && maps_to(cp).iter().any(|&t| flagged[t as usize])))
         })
         .collect();
     let dot =
         (0..CODE_POINTS as u32).map(|cp| cp == u32::from(b'.') || maps_to(cp) == [u32::from(b'.')]).collect();
-    Ok(Idna { label, dot, mapping })
+    let ignored = status.iter().map(|&s| s == "ignored").collect();
+    Ok(Idna { label, nv8, dot, ignored, mapping })
 }
 
 /// The IANA TLD list: its date (from the `as of YYYY-MM-DD` header) and the

@@ -11,7 +11,8 @@ extern crate alloc;
 mod punycode;
 
 use linkscan::props::{
-    LinkTerm, is_label_char, is_label_separator, is_link_email, is_tld, link_bracket, link_term,
+    LinkTerm, is_idna2008_label_char, is_label_char, is_label_separator, is_link_email, is_tld, link_bracket,
+    link_term,
 };
 use ucd::Term;
 
@@ -34,7 +35,7 @@ fn term(t: Term) -> LinkTerm {
 fn link_term_and_bracket_match_the_data_for_every_code_point() {
     let terms = ucd::parse_link_term(&read("LinkTerm.txt")).unwrap();
     let brackets = ucd::parse_link_bracket(&read("LinkBracket.txt")).unwrap();
-    assert_eq!(brackets.len(), 64);
+    assert_eq!(brackets.len(), 65);
     let mut counts = [0usize; 5];
     for cp in 0..=0x10FFFFu32 {
         let Some(c) = char::from_u32(cp) else {
@@ -47,51 +48,62 @@ fn link_term_and_bracket_match_the_data_for_every_code_point() {
             brackets.iter().find(|(close, _)| *close == cp).map(|&(_, open)| char::from_u32(open).unwrap());
         assert_eq!(link_bracket(c), opener, "Link_Bracket of U+{cp:04X}");
     }
-    // Totals stated in LinkTerm.txt 17.0.0 (Soft, Close, Open, Include).
+    // Totals stated in LinkTerm.txt 18.0.0 (Soft, Close, Open, Include).
     assert_eq!(
         (counts[Term::Soft as usize], counts[Term::Close as usize], counts[Term::Open as usize]),
-        (330, 64, 64)
+        (332, 65, 65)
     );
-    assert_eq!(counts[Term::Include as usize], 159_309);
+    assert_eq!(counts[Term::Include as usize], 172_312);
+    // The pair Unicode 18.0 adds.
+    assert_eq!(link_bracket('\u{2E63}'), Some('\u{2E62}'));
 }
 
 #[test]
-fn link_email_matches_the_data_except_the_comma_erratum() {
+fn link_email_matches_the_data() {
     let published = ucd::parse_link_email(&read("LinkEmail.txt")).unwrap();
-    // Erratum: 17.0.0 LinkEmail.txt lists U+002C COMMA (range 002A..0039);
-    // UTS #58 §6.1 excludes it, as the draft 18.0 data and ICU do.
-    assert!(published[0x2C], "the 17.0.0 file lists the comma");
-    assert!(!is_link_email(','), "linkscan follows the spec: no comma");
+    // The 17.0.0 file's erratum (U+002C COMMA listed, which UTS #58 §6.1
+    // excludes) is fixed in 18.0: the generator's erratum list finds it gone.
+    assert!(!published[0x2C] && !is_link_email(','));
     assert_eq!(ucd::LINK_EMAIL_ERRATA.iter().map(|e| e.0).collect::<Vec<_>>(), [0x2C]);
     let mut total = 0;
-    for cp in (0..=0x10FFFFu32).filter(|&cp| cp != 0x2C) {
+    for cp in 0..=0x10FFFFu32 {
         let expected = published[cp as usize];
         total += usize::from(expected);
         if let Some(c) = char::from_u32(cp) {
             assert_eq!(is_link_email(c), expected, "Link_Email of U+{cp:04X}");
         }
     }
-    assert_eq!(total + 1, 149_241, "LinkEmail.txt 17.0.0 total");
+    assert_eq!(total, 162_100, "LinkEmail.txt 18.0.0 total");
 }
 
 #[test]
-fn domain_characters_match_the_idna_status_file() {
-    let idna = ucd::parse_idna(&read("idna-status-17.0.0.txt")).unwrap();
+fn domain_characters_match_the_idna_mapping_table() {
+    let idna = ucd::parse_idna(&read("IdnaMappingTable.txt")).unwrap();
     for cp in 0..=0x10FFFFu32 {
         if let Some(c) = char::from_u32(cp) {
             assert_eq!(is_label_char(c), idna.label[cp as usize], "label character U+{cp:04X}");
+            assert_eq!(
+                is_idna2008_label_char(c),
+                idna.label[cp as usize] && !idna.nv8[cp as usize],
+                "IDNA2008 label character U+{cp:04X}"
+            );
             assert_eq!(is_label_separator(c), idna.dot[cp as usize], "label separator U+{cp:04X}");
         }
     }
     let separators: String = ('\0'..=char::MAX).filter(|&c| is_label_separator(c)).collect();
     assert_eq!(separators, ".。．｡");
     for c in ['a', 'Z', '0', '-', 'ß', 'ς', '\u{200C}', 'é', 'Ａ', '香'] {
-        assert!(is_label_char(c), "{c:?} is a label character");
+        assert!(is_label_char(c) && is_idna2008_label_char(c), "{c:?} is a label character");
     }
-    // NBSP maps to a space, ⒈ to "1.", 🄊 to "9,", U+00AD is ignored; `_` is not
-    // STD3. (Emoji such as 😎 are valid in UTS #46 17.0, so they are label characters.)
-    for c in ['\u{A0}', '⒈', '\u{AD}', '_', ' ', '.', '@', '\u{1F10A}'] {
+    // NBSP maps to a space, ⒈ to "1.", 🄊 to "9,", U+00AD and U+FE0F are
+    // ignored; `_` is not a letter, digit or hyphen.
+    for c in ['\u{A0}', '⒈', '\u{AD}', '\u{FE0F}', '_', ' ', '.', '@', '\u{1F10A}'] {
         assert!(!is_label_char(c), "{c:?} is not a label character");
+    }
+    // UTS #46 keeps punctuation, symbols and emoji valid (flagged NV8);
+    // IDNA2008 does not allow them.
+    for c in ['“', '”', '‘', '’', '«', '»', '„', '¿', '¡', '😎', '❤'] {
+        assert!(is_label_char(c) && !is_idna2008_label_char(c), "{c:?} is NV8");
     }
 }
 

@@ -5,7 +5,18 @@ use crate::props::{EMAIL_BIT, ascii_bits, before};
 
 /// Why a local part was rejected (the whole address is then not a link).
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Rejected;
+pub(crate) enum Rejected {
+    /// Empty, or a `.` at its start or end or `..` inside.
+    Invalid,
+    /// The user name (and password) of a URL, `scheme://user@host`: the
+    /// `scheme://` ends at this byte offset.
+    Userinfo(usize),
+}
+
+/// The code points a text puts around an address that are not part of it
+/// when they start its local part (`'hi@example.com'`, `{joe@example.com}`,
+/// `*bold@example.com*`), though RFC 5322 allows them there.
+const QUOTES: &[u8] = b"'`{|*";
 
 /// The URL scheme written right before an email address.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,11 +31,13 @@ pub(crate) enum MailScheme {
 /// going before `floor`, including a directly preceding `mailto:` or
 /// `xmpp:` (any case), and which of them is there. Rejected: an empty local
 /// part; one that starts or ends with `.` or contains `..`; the userinfo of
-/// a URL (`http://user@host`, `http://user:password@host`).
+/// a URL (`http://user@host`, `http://user:password@host`). With
+/// `unquote`, [`QUOTES`] at the start of the local part are left out.
 pub(crate) fn local_part_start(
     text: &str,
     at: usize,
     floor: usize,
+    unquote: bool,
 ) -> Result<(usize, Option<MailScheme>), Rejected> {
     let bytes = text.as_bytes();
     let mut start = at;
@@ -42,15 +55,25 @@ pub(crate) fn local_part_start(
             _ => break,
         }
     }
+    if let Some(authority) = userinfo(text, start, floor) {
+        // `scheme://host/path?to=a@b.org` has no user name: the `@` is in its path.
+        if !bytes[authority..at].iter().any(|b| b"/?#".contains(b)) {
+            return Err(Rejected::Userinfo(authority));
+        }
+        return Err(Rejected::Invalid);
+    }
+    if unquote {
+        let quotes = bytes[start..at].iter().take_while(|b| QUOTES.contains(b)).count();
+        if quotes > 0 && start + quotes < at {
+            start += quotes;
+        }
+    }
     let local = &bytes[start..at];
     if local.first().is_none_or(|&b| b == b'.')
         || local.last() == Some(&b'.')
         || local.windows(2).any(|pair| pair == b"..")
     {
-        return Err(Rejected);
-    }
-    if is_userinfo(text, start, floor) {
-        return Err(Rejected);
+        return Err(Rejected::Invalid);
     }
     let head = &bytes[floor..start];
     let written =
@@ -72,14 +95,15 @@ pub(crate) fn local_part_start(
 
 /// Whether the local part starting at `start` is the userinfo of a URL:
 /// `scheme://user@` (the scan back took in the `//`) or
-/// `scheme://user:password@`.
-fn is_userinfo(text: &str, start: usize, floor: usize) -> bool {
+/// `scheme://user:password@`; if so, where its `scheme://` ends. (`://x@`
+/// with no scheme name is an address, as §5.2 finds it.)
+fn userinfo(text: &str, start: usize, floor: usize) -> Option<usize> {
     let head = &text[floor..start];
     if !head.ends_with(':') {
-        return false;
+        return None;
     }
     if text[start..].starts_with("//") {
-        return true;
+        return crate::host::scheme_before(text, start + 2, floor).map(|_| start + 2);
     }
     // `user:` before the password: user characters back to `//` (read as
     // bytes while they are ASCII, else as `char`s).
@@ -92,5 +116,6 @@ fn is_userinfo(text: &str, start: usize, floor: usize) -> bool {
         Some(i) => i + 1,
         None => 0,
     };
-    bytes[..kept].ends_with(b"://")
+    (bytes[..kept].ends_with(b"://") && crate::host::scheme_before(text, floor + kept, floor).is_some())
+        .then_some(floor + kept)
 }

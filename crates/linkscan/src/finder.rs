@@ -11,7 +11,7 @@ use core::ops::{BitAnd, BitOr, BitOrAssign, Sub};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Dialect {
-    /// Unicode UTS #58 (Unicode 17.0): the default.
+    /// Unicode UTS #58 (Unicode 18.0): the default.
     Uts58,
     /// GitHub Flavored Markdown's autolink extension, as cmark-gfm
     /// 0.29.0.gfm.13 behaves.
@@ -76,10 +76,14 @@ pub enum LinkKind {
     Url,
     /// An email address, with or without `mailto:`.
     Email,
+    /// A fediverse handle, `@user@example.social` (UTS #58 dialect, only
+    /// when [`Kinds::HANDLE`] is asked for). Its [`href`](Link::href) is the
+    /// profile page, `https://example.social/@user`.
+    Handle,
 }
 
 impl LinkKind {
-    /// `"url"` or `"email"`.
+    /// `"url"`, `"email"` or `"handle"`.
     ///
     /// ```
     /// use linkscan::{LinkFinder, LinkKind};
@@ -90,6 +94,7 @@ impl LinkKind {
         match self {
             LinkKind::Url => "url",
             LinkKind::Email => "email",
+            LinkKind::Handle => "handle",
         }
     }
 }
@@ -112,9 +117,9 @@ impl fmt::Display for LinkKind {
 pub struct Kinds(u8);
 
 impl Default for Kinds {
-    /// All kinds.
+    /// [`Kinds::DEFAULT`].
     fn default() -> Kinds {
-        Kinds::ALL
+        Kinds::DEFAULT
     }
 }
 
@@ -127,8 +132,14 @@ impl Kinds {
     pub const WWW: Kinds = Kinds(2);
     /// Email addresses.
     pub const EMAIL: Kinds = Kinds(4);
-    /// All kinds: the default.
-    pub const ALL: Kinds = Kinds(7);
+    /// Fediverse handles, `@user@example.social` (UTS #58 dialect). Not in
+    /// [`Kinds::DEFAULT`]: without it such a handle is no link at all (not
+    /// an email address), as readers expect.
+    pub const HANDLE: Kinds = Kinds(8);
+    /// URLs with and without a scheme, and email addresses: the default.
+    pub const DEFAULT: Kinds = Kinds(7);
+    /// Every kind, handles too.
+    pub const ALL: Kinds = Kinds(15);
     /// No kind.
     pub const NONE: Kinds = Kinds(0);
 
@@ -185,7 +196,7 @@ impl fmt::Display for Kinds {
     /// assert!(Kinds::NONE.is_empty() && Kinds::NONE.to_string().is_empty());
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = [(Kinds::URL, "url"), (Kinds::WWW, "www"), (Kinds::EMAIL, "email")];
+        let names = [(Kinds::URL, "url"), (Kinds::WWW, "www"), (Kinds::EMAIL, "email"), (Kinds::HANDLE, "handle")];
         let mut first = true;
         for (kind, name) in names {
             if self.contains(kind) {
@@ -206,7 +217,7 @@ pub struct ParseKindsError(String);
 
 impl fmt::Display for ParseKindsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown link kind {:?} (expected url, www or email)", self.0)
+        write!(f, "unknown link kind {:?} (expected url, www, email or handle)", self.0)
     }
 }
 
@@ -215,7 +226,7 @@ impl core::error::Error for ParseKindsError {}
 impl core::str::FromStr for Kinds {
     type Err = ParseKindsError;
 
-    /// Parses a comma-separated list of `url`, `www` and `email`.
+    /// Parses a comma-separated list of `url`, `www`, `email` and `handle`.
     fn from_str(s: &str) -> Result<Kinds, ParseKindsError> {
         s.split(',').map(str::trim).filter(|k| !k.is_empty()).try_fold(Kinds::NONE, |kinds, k| {
             Ok(kinds
@@ -223,6 +234,7 @@ impl core::str::FromStr for Kinds {
                     "url" => Kinds::URL,
                     "www" => Kinds::WWW,
                     "email" => Kinds::EMAIL,
+                    "handle" => Kinds::HANDLE,
                     _ => return Err(ParseKindsError(k.into())),
                 })
         })
@@ -257,6 +269,9 @@ pub struct LinkFinder {
     pub(crate) schemes: Schemes,
     pub(crate) local_hosts: bool,
     pub(crate) file_names: bool,
+    /// UTS #58 only: decide where the spec is silent or contradicts itself
+    /// as a reader expects (see [`LinkFinder::strict`]).
+    pub(crate) reader: bool,
 }
 
 impl Default for LinkFinder {
@@ -266,14 +281,16 @@ impl Default for LinkFinder {
 }
 
 impl LinkFinder {
-    /// The UTS #58 dialect with its defaults: all kinds, the built-in IANA
-    /// TLD list, `https://` before scheme-less links, no IP hosts. These
-    /// defaults pass every case of the Unicode 17.0 LinkDetectionTest.txt.
+    /// The UTS #58 dialect with its defaults ([`Profile::Default`]): URLs
+    /// and email addresses, the built-in IANA TLD list, `https://` before
+    /// scheme-less links, no IP or local hosts, and the reader's rules where
+    /// UTS #58 is silent (see [`LinkFinder::strict`]). These defaults pass
+    /// every case of the Unicode 18.0 and 17.0 LinkDetectionTest.txt.
     pub fn new() -> LinkFinder {
         LinkFinder {
             dialect: Dialect::Uts58,
-            kinds: Kinds::ALL,
-            asked_kinds: Kinds::ALL,
+            kinds: Kinds::DEFAULT,
+            asked_kinds: Kinds::DEFAULT,
             require_scheme: false,
             tlds: TldPolicy::Iana,
             default_scheme: Cow::Borrowed("https://"),
@@ -282,7 +299,78 @@ impl LinkFinder {
             schemes: Schemes::web(),
             local_hosts: false,
             file_names: false,
+            reader: true,
         }
+    }
+
+    /// Sets every option a [`Profile`] names, leaving the dialect, the TLD
+    /// policy and the schemes as they are. Options set after it change
+    /// only themselves.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, Profile};
+    /// let chat = LinkFinder::new().profile(Profile::Chat);
+    /// let found: Vec<_> = chat.links("Read README.md, ping @ann@chaos.social or see example.com?").map(|l| l.href()).collect();
+    /// assert_eq!(found, ["https://chaos.social/@ann", "https://example.com"]);
+    /// let docs = LinkFinder::new().profile(Profile::Docs);
+    /// assert_eq!(docs.links("Edit main.rs, then open http://localhost:8080/app.").next().unwrap().as_str(), "http://localhost:8080/app");
+    /// ```
+    #[must_use]
+    pub fn profile(self, profile: Profile) -> Self {
+        let (kinds, require_scheme, file_names, local, strict) = match profile {
+            Profile::Default => (Kinds::DEFAULT, false, false, false, false),
+            Profile::Strict => (Kinds::DEFAULT, false, false, false, true),
+            Profile::Chat => (Kinds::DEFAULT | Kinds::HANDLE, false, true, false, false),
+            Profile::Docs => (Kinds::DEFAULT, true, true, true, false),
+        };
+        self.strict(strict)
+            .kinds(kinds)
+            .require_scheme(require_scheme)
+            .skip_file_names(file_names)
+            .local_hosts(local)
+            .ip_hosts(local)
+    }
+
+    /// UTS #58 only. With `true`, follow the §3.5.1 pseudo-code and the
+    /// Unicode reference implementation exactly (for conformance work).
+    /// With `false` (the default), decide where the spec is silent or
+    /// contradicts itself as a reader expects:
+    ///
+    /// * **A final `?`** is not part of the link: Table 3-2 gives `?` as
+    ///   *the* example of a Soft character (`…アインシュタイン??` ends
+    ///   before `??`), while the pseudo-code takes a `?` that starts the
+    ///   query even when nothing follows. A part initiator that is itself
+    ///   Soft, followed by Soft code points and then Hard ones or the end,
+    ///   is left out.
+    /// * **Quotes and other punctuation end a host written without a
+    ///   scheme**: its labels are IDNA2008's (UTS #46 valid, less the NV8
+    ///   code points, as §8 suggests), so `“example.com”` and
+    ///   `«example.com»` give `example.com`. After an explicit scheme the
+    ///   labels are UTS #46's, as the reference reads them (`https://i❤.ws`).
+    /// * **User names and passwords** (`https://user:pass@host/`): the
+    ///   whole URL is a link; [`Link::host`] is the host after the `@`.
+    /// * **`_` after an explicit scheme**, as the WHATWG host parser takes
+    ///   it (`https://my_bucket.storage.example.com/`); a scheme-less
+    ///   `my_site.example.com` is still no link.
+    /// * **A scheme glued to letters** (`foohttp://example.com`) is read
+    ///   from the allowed scheme (`http://example.com`).
+    /// * **Handles** (`@user@example.social`) are not email addresses.
+    /// * **Quotes and brackets around an address** (`'hi@example.com'`,
+    ///   `{joe@example.com}`) are not part of it (§8 allows such boundary
+    ///   adjustment); `o'brien@example.com` keeps its `'`.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "Is it example.com? Mail 'hi@example.com' or see “link.com/foo”";
+    /// let found: Vec<_> = LinkFinder::new().links(text).map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["example.com", "hi@example.com", "link.com/foo"]);
+    /// let found: Vec<_> = LinkFinder::new().strict(true).links(text).map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["example.com?", "'hi@example.com", "“link.com/foo"]);
+    /// ```
+    #[must_use]
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.reader = !strict;
+        self
     }
 
     /// GitHub Flavored Markdown autolinks, exactly as cmark-gfm
@@ -344,7 +432,7 @@ impl LinkFinder {
         self.dialect
     }
 
-    /// Look only for these kinds of link.
+    /// Look only for these kinds of link (default [`Kinds::DEFAULT`]).
     ///
     /// ```
     /// use linkscan::{Kinds, LinkFinder};
@@ -457,8 +545,9 @@ impl LinkFinder {
     /// UTS #58: do not link a scheme-less name that looks like a file name —
     /// two labels, the last a TLD that is also a common file extension
     /// ([`FILE_EXTENSION_TLDS`](crate::FILE_EXTENSION_TLDS): `md`, `py`,
-    /// `rs`, `sh`, `as`, `zip`, …), no `www.`, and no path, query, fragment
-    /// or port after it. UTS #58 §8 names `helpers.py` as a case an
+    /// `rs`, `sh`, `as`, `zip`, …), no `www.`, and no path, query or
+    /// fragment after it (`main.rs:12`, a code location, is still a file
+    /// name; `nic.md:8080/x` is a URL). UTS #58 §8 names `helpers.py` as a case an
     /// implementation may refrain from linking. Off by default (the
     /// conformance data links such names); with it on, `nic.md` needs a
     /// scheme or a path to be linked.
@@ -467,6 +556,7 @@ impl LinkFinder {
     /// use linkscan::LinkFinder;
     /// let finder = LinkFinder::new().skip_file_names(true);
     /// assert_eq!(finder.links("Edit README.md and setup.py; see nic.md/about or https://nic.md").count(), 2);
+    /// assert_eq!(finder.links("see main.rs:12 and README.md:").count(), 0);
     /// ```
     #[must_use]
     pub fn skip_file_names(mut self, enable: bool) -> Self {
@@ -625,6 +715,7 @@ impl Scan {
             _ if scheme => Cow::Borrowed(""),
             LinkKind::Email => Cow::Borrowed("mailto:"),
             LinkKind::Url => finder.default_scheme.clone(),
+            LinkKind::Handle => Cow::Owned(handle_href(&text[start..end])),
         };
         Link { text, start, end, kind, prefix }
     }
@@ -676,6 +767,90 @@ impl Scan {
             && crate::props::bits_at(text, i + 1).0 & crate::props::LABEL_BIT != 0;
         self.local_run = (from, i, found);
         found
+    }
+}
+
+/// The profile page of the handle `@user@domain`: `https://domain/@user`.
+fn handle_href(handle: &str) -> String {
+    let (user, domain) = handle[1..].split_once('@').unwrap_or((handle, ""));
+    let mut href = String::with_capacity(handle.len() + 9);
+    href.push_str("https://");
+    href.push_str(domain);
+    href.push_str("/@");
+    href.push_str(user);
+    href
+}
+
+/// A named set of options: one word for a coherent policy. Every option
+/// stays settable alone after it. Each binding (CLI `--profile`, Python
+/// `profile=`) offers the same names.
+///
+/// ```
+/// use linkscan::{LinkFinder, Profile};
+/// let profile: Profile = "chat".parse().unwrap();
+/// assert_eq!((profile, profile.as_str()), (Profile::Chat, "chat"));
+/// assert_eq!(LinkFinder::new().profile(Profile::Default), LinkFinder::new());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Profile {
+    /// UTS #58 where it decides, the reader where it does not (see
+    /// [`LinkFinder::strict`]): the defaults of [`LinkFinder::new`].
+    #[default]
+    Default,
+    /// The §3.5.1 pseudo-code and the Unicode reference implementation
+    /// exactly, for conformance work: [`LinkFinder::strict`]`(true)`.
+    Strict,
+    /// Prose people type in chat and mail: the defaults, plus the file-name
+    /// guard ([`LinkFinder::skip_file_names`]: `README.md`, `main.rs:12` are
+    /// no links) and fediverse handles ([`Kinds::HANDLE`]).
+    Chat,
+    /// Technical documentation, full of file names and code: URLs need a
+    /// scheme ([`LinkFinder::require_scheme`]), and then local and IP hosts
+    /// are links too (`http://localhost:8080/`, `http://192.0.2.1/`);
+    /// email addresses are still found.
+    Docs,
+}
+
+impl Profile {
+    /// Every profile, in the order `--help` lists them.
+    pub const ALL: [Profile; 4] = [Profile::Default, Profile::Strict, Profile::Chat, Profile::Docs];
+
+    /// The profile's name: `default`, `strict`, `chat` or `docs`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Profile::Default => "default",
+            Profile::Strict => "strict",
+            Profile::Chat => "chat",
+            Profile::Docs => "docs",
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown profile name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseProfileError(String);
+
+impl fmt::Display for ParseProfileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown profile {:?} (expected default, strict, chat or docs)", self.0)
+    }
+}
+
+impl core::error::Error for ParseProfileError {}
+
+impl core::str::FromStr for Profile {
+    type Err = ParseProfileError;
+
+    /// Parses a profile's name.
+    fn from_str(s: &str) -> Result<Profile, ParseProfileError> {
+        Profile::ALL.into_iter().find(|p| p.as_str() == s.trim()).ok_or_else(|| ParseProfileError(s.into()))
     }
 }
 
@@ -763,23 +938,28 @@ impl<'a> Link<'a> {
         &self.text[self.start..self.end]
     }
 
-    /// The host of the link: for a URL, what follows `scheme://` (or the
-    /// start) up to a port, path, query or fragment; for an email address,
-    /// its domain.
+    /// The host of the link: for a URL, what follows `scheme://` and any
+    /// user name (or the start) up to a port, path, query or fragment; for
+    /// an email address or a handle, its domain.
     ///
     /// ```
     /// use linkscan::LinkFinder;
     /// let hosts: Vec<_> = LinkFinder::new()
-    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and [::1]")
+    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and https://bbc.co.uk@evil.example/")
     ///     .map(|l| l.host())
     ///     .collect();
-    /// assert_eq!(hosts, ["user.example.com", "b.org"]);
+    /// assert_eq!(hosts, ["user.example.com", "b.org", "evil.example"]);
     /// ```
     pub fn host(&self) -> &'a str {
         let text = self.as_str();
         let rest = match self.kind {
             LinkKind::Email => text.rfind('@').map_or(text, |at| &text[at + 1..]),
-            LinkKind::Url => text.find("://").map_or(text, |i| &text[i + 3..]),
+            LinkKind::Handle => text.rfind('@').map_or(text, |at| &text[at + 1..]),
+            LinkKind::Url => {
+                let rest = text.find("://").map_or(text, |i| &text[i + 3..]);
+                let authority = rest.find(['/', '?', '#']).map_or(rest, |i| &rest[..i]);
+                authority.rfind('@').map_or(rest, |at| &rest[at + 1..])
+            }
         };
         let end = if rest.starts_with('[') {
             rest.find(']').map_or(rest.len(), |i| i + 1)
@@ -797,9 +977,10 @@ impl<'a> Link<'a> {
         crate::idna::report(self.host())
     }
 
-    /// What [`Link::href`] puts before the link text: empty when the text
-    /// has a scheme, else the default scheme or `mailto:`. For writers that
-    /// build the target in place rather than allocate it.
+    /// What [`Link::href`] puts before [`Link::href_rest`]: empty when the
+    /// text has a scheme, else the default scheme or `mailto:` (for a
+    /// handle, the whole target). For writers that build the target in
+    /// place rather than allocate it.
     ///
     /// ```
     /// use linkscan::LinkFinder;
@@ -809,6 +990,20 @@ impl<'a> Link<'a> {
     #[inline]
     pub fn href_prefix(&self) -> &str {
         &self.prefix
+    }
+
+    /// What [`Link::href`] puts after [`Link::href_prefix`]: the link text
+    /// (empty for a handle, whose target is not its text).
+    ///
+    /// ```
+    /// use linkscan::{Kinds, LinkFinder};
+    /// let finder = LinkFinder::new().kinds(Kinds::ALL);
+    /// let parts: Vec<_> = finder.links("a@c.org @ann@chaos.social").map(|l| [l.href_prefix().to_owned(), l.href_rest().to_owned()]).collect();
+    /// assert_eq!(parts, [["mailto:", "a@c.org"], ["https://chaos.social/@ann", ""]]);
+    /// ```
+    #[inline]
+    pub fn href_rest(&self) -> &'a str {
+        if self.kind == LinkKind::Handle { "" } else { self.as_str() }
     }
 
     /// The link target: the text itself when it has a scheme; otherwise the
@@ -821,12 +1016,13 @@ impl<'a> Link<'a> {
     /// assert_eq!(hrefs, ["https://example.com/a", "https://b.org", "mailto:a@c.org"]);
     /// ```
     pub fn href(&self) -> Cow<'a, str> {
+        let rest = self.href_rest();
         if self.href_prefix().is_empty() {
-            Cow::Borrowed(self.as_str())
+            Cow::Borrowed(rest)
         } else {
-            let mut href = String::with_capacity(self.prefix.len() + self.end - self.start);
+            let mut href = String::with_capacity(self.prefix.len() + rest.len());
             href.push_str(&self.prefix);
-            href.push_str(self.as_str());
+            href.push_str(rest);
             Cow::Owned(href)
         }
     }

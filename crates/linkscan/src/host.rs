@@ -218,18 +218,19 @@ pub(crate) fn separator_at(text: &str, i: usize) -> Option<usize> {
 /// The end of the run of label characters that starts at byte `i`.
 #[inline]
 pub(crate) fn label_end(text: &str, i: usize) -> usize {
-    label_end_within(text, i, usize::MAX).unwrap_or(text.len())
+    label_end_within(text, i, usize::MAX, 0).unwrap_or(text.len())
 }
 
 /// The end of the run of label characters that starts at byte `i`, if it
-/// has at most `max_chars` code points.
+/// has at most `max_chars` code points. `nv8`: [`NV8_BIT`] to end the run
+/// at the label characters IDNA2008 does not allow, else 0.
 #[inline]
-pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize) -> Option<usize> {
+pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize, nv8: u8) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut chars = 0;
     while i < bytes.len() {
         let (bits, len) = bits_at(text, i);
-        if bits & LABEL_BIT == 0 {
+        if bits & (LABEL_BIT | nv8) != LABEL_BIT {
             break;
         }
         chars += 1;
@@ -275,8 +276,8 @@ pub(crate) fn host_run(text: &str, host: usize) -> (usize, usize) {
 }
 
 /// The start of the run of label characters and separators that ends at
-/// byte `end`, not going before `floor`.
-pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {
+/// byte `end`, not going before `floor`. `nv8`: as for [`label_end_within`].
+pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize, nv8: u8) -> usize {
     let bytes = text.as_bytes();
     while end > floor {
         // ASCII, byte by byte; any other code point whole.
@@ -289,7 +290,7 @@ pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize) -> usize {
             continue;
         }
         let (_, bits, len) = before(text, end);
-        if bits & (LABEL_BIT | DOT_BIT) == 0 {
+        if bits & (LABEL_BIT | DOT_BIT) == 0 || bits & nv8 != 0 {
             break;
         }
         end -= len;
@@ -352,6 +353,10 @@ fn labels_fit(text: &str, start: usize, end: usize, octets: fn(&str) -> Option<u
         if let Some(len) = sep {
             let label = &text.as_bytes()[label_start..i];
             if label.is_empty() || label[0] == b'-' || label[label.len() - 1] == b'-' {
+                return false;
+            }
+            // An `xn--` label must be an A-label: ASCII, valid Punycode.
+            if has_a_label_prefix(label) && !(label.is_ascii() && a_label_valid(label)) {
                 return false;
             }
             let octets = if label.is_ascii() {
@@ -425,19 +430,60 @@ fn ascii_labels_valid(domain: &[u8]) -> bool {
     domain.len() <= MAX_NAME_LEN && domain.split(|&b| b == b'.').all(ascii_label_ok)
 }
 
-/// Whether one ASCII label is non-empty, fits DNS and neither starts nor
-/// ends with `-`.
+/// Whether one ASCII label is non-empty, fits DNS, neither starts nor
+/// ends with `-`, and, if it starts with `xn--`, is a valid A-label.
 #[inline]
 fn ascii_label_ok(label: &[u8]) -> bool {
-    label.len() <= MAX_LABEL_LEN && label.first().is_some_and(|&b| b != b'-') && label.last() != Some(&b'-')
+    label.len() <= MAX_LABEL_LEN
+        && label.first().is_some_and(|&b| b != b'-')
+        && label.last() != Some(&b'-')
+        && (!has_a_label_prefix(label) || a_label_valid(label))
+}
+
+/// Whether `label` starts with `xn--` (any case): the prefix of an A-label.
+#[inline]
+fn has_a_label_prefix(label: &[u8]) -> bool {
+    label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")
+}
+
+/// Whether the ASCII label `xn--…` is an A-label as UTS #46 §4.1 checks
+/// it: its Punycode decodes, to a label that is not empty, not all ASCII,
+/// and made of label characters. (`xn--はじめよう` is not ASCII, so no
+/// A-label either: [`labels_valid`] rejects it.)
+#[cold]
+fn a_label_valid(label: &[u8]) -> bool {
+    let Ok(puny) = core::str::from_utf8(&label[4..]) else { return false };
+    punycode::decode(&puny.to_ascii_lowercase())
+        .is_some_and(|u| !u.is_empty() && !u.is_ascii() && u.chars().all(is_label_char))
 }
 
 /// Whether `text[start..end]` is the whole host as written: not glued to
 /// an `_` (a character people write in host names that no domain label
-/// holds), so that `my_site.example.com` never gives `site.example.com`.
+/// holds), so that `my_site.example.com` never gives `site.example.com`,
+/// nor to a code point UTS #46 removes from a name (U+FE0F in
+/// `town🧞‍♀️🧜🏻‍♀️.com`, U+00AD), which would make the name another one.
 pub(crate) fn host_as_written(text: &str, start: usize, end: usize) -> bool {
     let bytes = text.as_bytes();
-    !(start > 0 && bytes[start - 1] == b'_') && bytes.get(end) != Some(&b'_')
+    let glue = |c: char| c == '_' || idna_ignored(c);
+    let before = start > 0 && (bytes[start - 1] == b'_' || bytes[start - 1] >= 0x80 && glue(before_char(text, start)));
+    let after = match bytes.get(end) {
+        Some(b'_') => true,
+        Some(&b) if b >= 0x80 => text[end..].chars().next().is_some_and(glue),
+        _ => false,
+    };
+    !before && !after
+}
+
+/// The code point that ends at byte `i` of `text`.
+fn before_char(text: &str, i: usize) -> char {
+    text[..i].chars().next_back().unwrap_or_default()
+}
+
+/// Whether UTS #46 ignores `c` (removes it from a name).
+fn idna_ignored(c: char) -> bool {
+    let ranges = crate::tables::IDNA_IGNORED;
+    let k = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
 }
 
 /// Top-level domains that are also common file extensions: `README.md`,
@@ -469,7 +515,17 @@ pub(crate) fn looks_like_a_file_name(
     let www = name.as_bytes().get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
         && separator_at(text, start + 3).is_some_and(|n| start + 3 + n == tld_start);
     let scheme = scheme_before(text, start, floor).is_some();
-    let more = matches!(text.as_bytes().get(tld_end), Some(b'/' | b'?' | b'#' | b':'));
+    // A path, query or fragment, also after a port; `:12` alone is a code
+    // location (`main.rs:12`), and `:` alone punctuation.
+    let bytes = text.as_bytes();
+    let digits = bytes.get(tld_end) == Some(&b':')
+        && bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count() > 0;
+    let after = if digits {
+        tld_end + 1 + bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count()
+    } else {
+        tld_end
+    };
+    let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#'));
     two_labels && !www && !scheme && !more
 }
 
@@ -651,6 +707,27 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
         .map_or(floor, |i| floor + i + 1);
     let start = run + bytes[run..colon].iter().position(u8::is_ascii_alphabetic)?;
     Some(start)
+}
+
+/// Where the accepted scheme of the `scheme://` whose name starts at byte
+/// `start` and ends at `colon` starts: `start` if `schemes` accepts the
+/// name; with `glued`, else the longest accepted name that ends it and
+/// starts with a letter (`foohttp://` is `http://`), among its last 32
+/// bytes.
+pub(crate) fn accepted_scheme(
+    schemes: &Schemes,
+    text: &str,
+    start: usize,
+    colon: usize,
+    glued: bool,
+) -> Option<usize> {
+    if schemes.accepts(&text[start..colon]) {
+        return Some(start);
+    }
+    let bytes = text.as_bytes();
+    (glued)
+        .then(|| (start.max(colon.saturating_sub(32)) + 1..colon).find(|&s| bytes[s].is_ascii_alphabetic() && schemes.accepts(&text[s..colon])))
+        .flatten()
 }
 
 /// The end of an IPv4 address (four decimal octets, no leading zeros) or a
@@ -879,7 +956,7 @@ mod tests {
                 assert!(!text[floor..].is_ascii(), "{text:?}");
                 continue;
             };
-            let expected = domain_start(&text, dot, floor);
+            let expected = domain_start(&text, dot, floor, 0);
             if valid {
                 assert_eq!(start, expected, "{text:?} from {floor}");
             } else {

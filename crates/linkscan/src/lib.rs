@@ -1,6 +1,6 @@
 //! Find links — URLs and email addresses — in plain text, and format URLs
 //! for people to read, following Unicode
-//! [UTS #58](https://www.unicode.org/reports/tr58/) (Unicode 17.0).
+//! [UTS #58](https://www.unicode.org/reports/tr58/) (Unicode 18.0).
 //!
 //! * [`props`]: the UTS #58 character properties (`Link_Term`,
 //!   `Link_Bracket`, `Link_Email`), domain label characters and the
@@ -99,7 +99,8 @@ mod tld_hash;
 mod uts58;
 
 pub use finder::{
-    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, Span, Spans,
+    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, ParseProfileError, Profile,
+    Span, Spans,
 };
 pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};

@@ -360,6 +360,14 @@ impl BracketStack {
 /// assert_eq!(&text[..path_query_fragment_end(text, start)], "See example.com/αβ(γ/δ");
 /// ```
 pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
+    pqf_end(text, start, false)
+}
+
+/// [`path_query_fragment_end`]; with `soft_initiators`, a part initiator
+/// that is itself Link_Term=Soft (`?`) is Soft too, as Table 3-2 reads:
+/// it is part of the link only when something that is not Soft follows
+/// before any Hard code point (`example.com?` ends before the `?`).
+pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize {
     if !text.is_char_boundary(start) {
         return start;
     }
@@ -367,8 +375,9 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
     let Some((mut part, n)) = s.get(start).and_then(|_| Part::initiated_at(s, start, None)) else {
         return start;
     };
+    let soft = |at: usize| soft_initiators && s[at] == b'?';
     let mut i = start + n;
-    let mut last_safe = i;
+    let mut last_safe = if soft(start) { start } else { i };
     let mut stack = BracketStack::new();
     loop {
         // The quick bytes: most of a URL, read without a second look. A
@@ -386,8 +395,10 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
         if part.terminator_at(s, i).is_some() {
             let Some((next, n)) = Part::initiated_at(s, i, Some(part)) else { return last_safe };
             part = next;
+            if !soft(i) {
+                last_safe = i + n;
+            }
             i += n;
-            last_safe = i;
             stack.clear();
             continue;
         }

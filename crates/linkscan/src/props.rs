@@ -84,7 +84,7 @@ pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
     }
 }
 
-pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
+pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT, NV8_BIT};
 
 /// The `Link_Term` value of `c`.
 ///
@@ -132,11 +132,28 @@ pub fn is_link_email(c: char) -> bool {
 }
 
 /// Whether `c` may occur in a domain label: ASCII letters, digits and `-`,
-/// and non-ASCII code points that UTS #46 (Unicode 17.0) treats as valid,
-/// deviation, or maps to such characters.
+/// and non-ASCII code points that UTS #46 (Unicode 18.0) treats as valid,
+/// deviation, or maps to such characters. This is the set after an
+/// explicit scheme (`https://i❤.ws`).
 #[inline]
 pub fn is_label_char(c: char) -> bool {
     bits(c) & tables::LABEL_BIT != 0
+}
+
+/// Whether `c` may occur in the label of a host written without a scheme:
+/// a [label character](is_label_char) that IDNA2008 allows too — not one
+/// UTS #46 flags NV8 or XV8 (punctuation such as `“ ” « » ¿`, symbols,
+/// emoji). UTS #58 §8 suggests this narrower set for scheme-less links, so
+/// that `“example.com”` is `example.com`.
+///
+/// ```
+/// use linkscan::props::{is_idna2008_label_char, is_label_char};
+/// assert!(is_idna2008_label_char('é') && is_idna2008_label_char('香'));
+/// assert!(is_label_char('“') && !is_idna2008_label_char('“'));
+/// ```
+#[inline]
+pub fn is_idna2008_label_char(c: char) -> bool {
+    bits(c) & (tables::LABEL_BIT | tables::NV8_BIT) == tables::LABEL_BIT
 }
 
 /// Whether `c` separates domain labels: `.` and the code points UTS #46

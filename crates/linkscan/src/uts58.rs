@@ -11,13 +11,14 @@
 //! `floor`, which moves past each candidate domain; so the work is linear
 //! in the input.
 
-use crate::email::{MailScheme, local_part_start};
+use crate::email::{MailScheme, Rejected, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, ascii_domain, domain_start, host_as_written, host_run, ip_host_end, label_end_within, labels_valid,
-    looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
+    Port, accepted_scheme, ascii_domain, domain_start, host_as_written, host_run, ip_host_end, label_end_within,
+    labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
 };
-use crate::pqf::path_query_fragment_end;
+use crate::pqf::pqf_end;
+use crate::props::{EMAIL_BIT, NV8_BIT};
 
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
@@ -205,7 +206,7 @@ fn domain_link_at<'a>(
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = match tld_end {
         Some(end) => end,
-        None => label_end_within(text, tld_start, finder.tlds.max_chars())?,
+        None => label_end_within(text, tld_start, finder.tlds.max_chars(), if finder.reader { NV8_BIT } else { 0 })?,
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
@@ -233,10 +234,19 @@ fn domain_link_at<'a>(
         return None;
     }
     // An ASCII domain is found and checked in one pass.
-    let (start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.floor) {
+    let nv8 = if finder.reader { NV8_BIT } else { 0 };
+    let (mut start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.floor) {
         Some((start, ok)) => (start, Some(ok)),
-        None => (domain_start(text, dot, scan.floor), None),
+        None => (domain_start(text, dot, scan.floor, nv8), None),
     };
+    // Punctuation and symbols end a host written without a scheme; after
+    // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
+    if nv8 != 0 && labels_ok.is_none() {
+        let loose = domain_start(text, start, scan.floor, 0);
+        if loose < start && scheme_before(text, loose, scan.floor).is_some() {
+            start = loose;
+        }
+    }
     if start == dot {
         return None;
     }
@@ -244,55 +254,177 @@ fn domain_link_at<'a>(
     // into it, whatever the outcome.
     let floor = scan.floor;
     scan.skip_to(tld_end);
+    // A candidate refused inside `scheme://…` refuses the rest of that URL.
+    let refuse = |scan: &mut Scan| if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None };
     let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
-    if !labels_ok || !host_as_written(text, start, tld_end) {
-        return None;
+    if !labels_ok {
+        return refuse(scan);
     }
-    if start > floor && text.as_bytes()[start - 1] == b'@' {
-        let (local, scheme) = local_part_start(text, start - 1, floor).ok()?;
-        // `mailto:` and `xmpp:` URLs keep their query (and xmpp its resource).
-        let end = match scheme {
-            Some(MailScheme::Mailto) if text.as_bytes().get(tld_end) == Some(&b'?') => {
-                path_query_fragment_end(text, tld_end)
-            }
-            Some(MailScheme::Xmpp) => path_query_fragment_end(text, tld_end),
-            _ => tld_end,
+    let host = Host { start, tld_end, fqdn_dot };
+    if !host_as_written(text, start, tld_end) {
+        // `_` after an explicit scheme, as the WHATWG host parser takes it.
+        let url = finder.reader.then(|| underscore_host_start(text, start, floor)).flatten();
+        let scheme = url.and_then(|url| {
+            let scheme = scheme_before(text, url, floor)?;
+            accepted_scheme(&finder.schemes, text, scheme, url - 3, true)
+        });
+        return match scheme {
+            Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
+            None => refuse(scan),
         };
-        return finder
-            .kinds
-            .contains(Kinds::EMAIL)
-            .then(|| scan.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()));
+    }
+    let bytes = text.as_bytes();
+    if start > floor && bytes[start - 1] == b'@' {
+        return address_link(finder, text, host, floor, scan);
     }
     if finder.file_names && looks_like_a_file_name(text, start, tld_start, tld_end, floor) {
         return None;
     }
-    let scheme = scheme_before(text, start, floor);
-    if scheme.is_some_and(|s| !finder.schemes.accepts(&text[s..start - 3])) {
-        return None;
+    let scheme = match scheme_before(text, start, floor) {
+        Some(s) => match accepted_scheme(&finder.schemes, text, s, start - 3, finder.reader) {
+            Some(s) => Some(s),
+            None => return refuse(scan),
+        },
+        None if inside_url(text, start, floor) => return skip_url_rest(text, tld_end, scan),
+        None => None,
+    };
+    let found = url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan);
+    if found.is_none() && scheme.is_some() {
+        return skip_url_rest(text, tld_end, scan);
     }
-    let wanted = if scheme.is_some() { Kinds::URL } else { Kinds::WWW };
+    found
+}
+
+/// A domain found: where it starts, where its last label ends, and the
+/// length of a separator after that (`example.com.`), if one is there.
+#[derive(Clone, Copy)]
+struct Host {
+    start: usize,
+    tld_end: usize,
+    fqdn_dot: Option<usize>,
+}
+
+/// The URL that starts at `start` (with its scheme, or not) and has
+/// `host`: its port, path, query and fragment, if the finder wants it.
+fn url_link<'a>(
+    finder: &LinkFinder,
+    text: &'a str,
+    (start, scheme): (usize, bool),
+    host: Host,
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
+    let wanted = if scheme { Kinds::URL } else { Kinds::WWW };
     if !finder.kinds.contains(wanted) {
         return None;
     }
+    let Host { tld_end, fqdn_dot, .. } = host;
     let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
         (_, Port::Invalid) => return None,
         (_, Port::Ends(end)) => end,
         // A trailing dot belongs to the link only if a path, query or fragment follows.
         (Some(n), Port::None) => {
-            let end = path_query_fragment_end(text, tld_end + n);
+            let end = pqf(finder, text, tld_end + n);
             let end = if end > tld_end + n { end } else { tld_end };
-            return Some(scan.link(
-                finder,
-                text,
-                (scheme.unwrap_or(start), end),
-                LinkKind::Url,
-                scheme.is_some(),
-            ));
+            return Some(scan.link(finder, text, (start, end), LinkKind::Url, scheme));
         }
         (None, Port::None) => tld_end,
     };
-    let end = path_query_fragment_end(text, host_end);
-    Some(scan.link(finder, text, (scheme.unwrap_or(start), end), LinkKind::Url, scheme.is_some()))
+    let end = pqf(finder, text, host_end);
+    Some(scan.link(finder, text, (start, end), LinkKind::Url, scheme))
+}
+
+/// The link whose domain `host` follows an `@`: an email address (§5.2),
+/// a URL with a user name (`https://user:pass@host/`), or a handle.
+fn address_link<'a>(
+    finder: &LinkFinder,
+    text: &'a str,
+    host: Host,
+    floor: usize,
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
+    let at = host.start - 1;
+    let tld_end = host.tld_end;
+    let (local, scheme) = match local_part_start(text, at, floor, finder.reader) {
+        Ok(found) => found,
+        Err(Rejected::Userinfo(authority)) if finder.reader => {
+            let scheme = scheme_before(text, authority, floor)?;
+            let scheme = accepted_scheme(&finder.schemes, text, scheme, authority - 3, true)?;
+            return url_link(finder, text, (scheme, true), host, scan);
+        }
+        Err(_) => return None,
+    };
+    let bytes = text.as_bytes();
+    // `@user@example.social`: a handle, set off from what is before it.
+    let handle = finder.reader
+        && scheme.is_none()
+        && local > floor
+        && bytes[local - 1] == b'@'
+        && (local - 1 == floor || crate::props::before(text, local - 1).1 & EMAIL_BIT == 0);
+    if handle {
+        return finder
+            .kinds
+            .contains(Kinds::HANDLE)
+            .then(|| scan.link(finder, text, (local - 1, tld_end), LinkKind::Handle, false));
+    }
+    if scheme.is_none() && inside_url(text, local, floor) {
+        return skip_url_rest(text, tld_end, scan);
+    }
+    // `mailto:` and `xmpp:` URLs keep their query (and xmpp its resource).
+    let end = match scheme {
+        Some(MailScheme::Mailto) if bytes.get(tld_end) == Some(&b'?') => pqf(finder, text, tld_end),
+        Some(MailScheme::Xmpp) => pqf(finder, text, tld_end),
+        _ => tld_end,
+    };
+    finder
+        .kinds
+        .contains(Kinds::EMAIL)
+        .then(|| scan.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()))
+}
+
+/// §3.5.1 termination from `at`, with the reader's final `?` unless strict.
+fn pqf(finder: &LinkFinder, text: &str, at: usize) -> usize {
+    pqf_end(text, at, finder.reader)
+}
+
+/// Whether a candidate that starts at `from` lies inside a `scheme://…`
+/// written before it in the same run of text without spaces: a URL whose
+/// host was refused (an accepted one would have taken the scan past it).
+/// No link is found in the path of such a URL (`http://localhost:8080/app.py`
+/// without local hosts holds no link `app.py`). Reads back to `floor`,
+/// which then moves past the candidate, so each byte is read once.
+fn inside_url(text: &str, from: usize, floor: usize) -> bool {
+    let bytes = text.as_bytes();
+    let token = bytes[floor..from].iter().rposition(|&b| b <= b' ').map_or(floor, |i| floor + i + 1);
+    let mut end = from;
+    while let Some(k) = memchr::memrchr(b':', &bytes[token..end]) {
+        let colon = token + k;
+        if bytes[colon..].starts_with(b"://") && scheme_before(text, colon + 3, floor).is_some() {
+            return true;
+        }
+        end = colon;
+    }
+    false
+}
+
+/// Moves the scan past the rest of a refused URL (to the next space or
+/// control), and finds nothing.
+fn skip_url_rest<'a>(text: &str, from: usize, scan: &mut Scan) -> Option<Link<'a>> {
+    let bytes = text.as_bytes();
+    let end = bytes[from..].iter().position(|&b| b <= b' ').map_or(bytes.len(), |i| from + i);
+    scan.skip_to(end);
+    None
+}
+
+/// Where the host that `start` ends with starts, when ASCII label
+/// characters, `_` and `.` lead back to a `scheme://` from there:
+/// `https://gcs_test_env.storage.example.com` is one host.
+fn underscore_host_start(text: &str, start: usize, floor: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let from = bytes[floor..start]
+        .iter()
+        .rposition(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')))
+        .map_or(floor, |i| floor + i + 1);
+    (from < start && bytes[from..start].contains(&b'_') && bytes[..from].ends_with(b"://")).then_some(from)
 }
 
 /// A URL whose host right after the `://` at `colon` is an IPv4 or
@@ -310,7 +442,8 @@ fn scheme_host_link<'a>(
     let host = colon + 3;
     scan.pos = host;
     let start = scheme_before(text, host, scan.floor)?;
-    if !finder.kinds.contains(Kinds::URL) || !finder.schemes.accepts(&text[start..colon]) {
+    let start = accepted_scheme(&finder.schemes, text, start, colon, finder.reader)?;
+    if !finder.kinds.contains(Kinds::URL) {
         return None;
     }
     let ip = if finder.ip_hosts { ip_host_end(text, host) } else { None };
@@ -328,7 +461,7 @@ fn scheme_host_link<'a>(
     if matches!(text.as_bytes().get(host_end), Some(b'@' | b':')) {
         return None;
     }
-    let end = path_query_fragment_end(text, host_end);
+    let end = pqf(finder, text, host_end);
     Some(scan.link(finder, text, (start, end), LinkKind::Url, true))
 }
 
@@ -345,5 +478,9 @@ fn local_host_end(finder: &LinkFinder, text: &str, host: usize) -> Option<usize>
         .char_indices()
         .rfind(|&(i, _)| separator_at(text, host + i).is_some())
         .map_or(host, |(i, c)| host + i + c.len_utf8());
-    (!tld_accepted(&finder.tlds, &text[last..end])).then_some(end)
+    // A single label is a host even when it is also a TLD (`http://dev:8080/`);
+    // a last label of digits makes an IPv4 address (WHATWG), which is
+    // `ip_hosts`' to take.
+    let numeric = text[last..end].bytes().all(|b| b.is_ascii_digit());
+    (!numeric && (last == host || !tld_accepted(&finder.tlds, &text[last..end]))).then_some(end)
 }

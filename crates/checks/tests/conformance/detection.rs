@@ -1,9 +1,10 @@
-//! UTS #58 LinkDetectionTest.txt (17.0.0): every data line is a case.
+//! UTS #58 LinkDetectionTest.txt (18.0.0, and 17.0.0 still): every data
+//! line is a case.
 //! Remove `⸠` `⸡`, detect, put them back around each link, compare.
 //! The text is used exactly as read (it holds a ZWNJ and a decomposed `é`).
 
 use crate::{Report, read_data};
-use linkscan::{Kinds, LinkFinder, TldPolicy};
+use linkscan::{Kinds, LinkFinder, Profile, TldPolicy};
 
 /// The line with `⸠` before and `⸡` after each link `finder` finds.
 pub fn marked(finder: &LinkFinder, text: &str) -> String {
@@ -35,33 +36,39 @@ pub fn cases(text: &str) -> Vec<(usize, &str)> {
 const IANA_ONLY_LINE: usize = 414;
 
 pub fn run(report: &mut Report) {
-    let text = read_data("LinkDetectionTest.txt");
-    let cases = cases(&text);
+    for (version, file) in [("18.0.0", "LinkDetectionTest.txt"), ("17.0.0", "17.0.0/LinkDetectionTest.txt")] {
+        run_file(report, version, &read_data(file));
+    }
+}
+
+fn run_file(report: &mut Report, version: &str, text: &str) {
+    let cases = cases(text);
     // 344 lines plus one holding a single space.
-    assert_eq!(cases.len(), 345, "LinkDetectionTest.txt 17.0.0 data lines");
+    assert_eq!(cases.len(), 345, "LinkDetectionTest.txt {version} data lines");
     let iana_lines = read_data("tlds-alpha-by-domain.txt");
     let finders = [
-        ("LinkDetectionTest.txt", LinkFinder::new()),
+        ("", LinkFinder::new()),
+        (" (profile strict: the pseudo-code and the reference exactly)", LinkFinder::new().profile(Profile::Strict)),
         (
-            "LinkDetectionTest.txt (every option set to its default explicitly)",
+            " (every option set to its default explicitly)",
             LinkFinder::new()
                 .kinds(Kinds::ALL)
                 .require_scheme(false)
                 .tlds(TldPolicy::Iana)
                 .default_scheme("https://")
-                .ip_hosts(false),
+                .ip_hosts(false)
+                .strict(false),
         ),
-        ("LinkDetectionTest.txt (IP hosts on)", LinkFinder::new().ip_hosts(true)),
-        (
-            "LinkDetectionTest.txt (the IANA list as a caller's list)",
-            LinkFinder::new().tlds(TldPolicy::list(iana_lines.lines())),
-        ),
+        (" (IP hosts on)", LinkFinder::new().ip_hosts(true)),
+        (" (local hosts on)", LinkFinder::new().local_hosts(true)),
+        (" (the IANA list as a caller's list)", LinkFinder::new().tlds(TldPolicy::list(iana_lines.lines()))),
     ];
-    for (what, finder) in &finders {
+    for (how, finder) in &finders {
+        let what = format!("LinkDetectionTest.txt {version}{how}");
         for &(line, expected) in &cases {
             let input = expected.replace(['⸠', '⸡'], "");
             let actual = marked(finder, &input);
-            report.case(what, line, false, actual == expected, || {
+            report.case(&what, line, false, actual == expected, || {
                 format!("expected {expected}\n      actual   {actual}")
             });
         }
@@ -76,7 +83,8 @@ pub fn run(report: &mut Report) {
         } else {
             actual == expected
         };
-        report.case("LinkDetectionTest.txt (TldPolicy::Any; line 414 linked)", line, false, ok, || {
+        let what = format!("LinkDetectionTest.txt {version} (TldPolicy::Any; line 414 linked)");
+        report.case(&what, line, false, ok, || {
             format!("expected {expected}\n      actual   {actual}")
         });
     }

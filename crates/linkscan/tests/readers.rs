@@ -1,0 +1,217 @@
+//! Links as readers see them: where UTS #58 is silent or contradicts
+//! itself, the default decides as a reader expects and `strict` as the
+//! pseudo-code and the reference do; and the bugs readers found. Each row
+//! of the reader table is checked on and off where an option or profile
+//! governs it.
+
+use linkscan::{Kinds, LinkFinder, LinkKind, Profile};
+
+/// The text with `⸠` `⸡` around each link `finder` finds.
+fn marked(finder: &LinkFinder, text: &str) -> String {
+    let mut out = String::new();
+    let mut pos = 0;
+    for link in finder.links(text) {
+        out.push_str(&text[pos..link.start()]);
+        out.push('⸠');
+        out.push_str(link.as_str());
+        out.push('⸡');
+        pos = link.end();
+    }
+    out.push_str(&text[pos..]);
+    out
+}
+
+fn default() -> LinkFinder {
+    LinkFinder::new()
+}
+
+fn strict() -> LinkFinder {
+    LinkFinder::new().profile(Profile::Strict)
+}
+
+#[test]
+fn a_final_question_mark_is_not_part_of_the_link() {
+    let text = "Is it example.com? Did you see https://example.com/search?";
+    assert_eq!(marked(&default(), text), "Is it ⸠example.com⸡? Did you see ⸠https://example.com/search⸡?");
+    assert_eq!(marked(&strict(), text), "Is it ⸠example.com?⸡ Did you see ⸠https://example.com/search?⸡");
+    // A query that holds something is kept, and so is `?` before `#` or `(`.
+    for kept in ["example.com?q=1", "example.com/a?b", "example.com?#top", "example.com?(x)", "example.com?.x"] {
+        assert_eq!(marked(&default(), kept), format!("⸠{kept}⸡"), "{kept}");
+    }
+    assert_eq!(marked(&default(), "example.com/a.?"), "⸠example.com/a⸡.?");
+    assert_eq!(marked(&default(), "example.com?!)"), "⸠example.com⸡?!)");
+}
+
+#[test]
+fn no_link_inside_the_path_of_a_refused_url() {
+    for text in [
+        "see http://localhost:8080/app.py now",
+        "Router: http://192.168.0.1/setup.sh",
+        "see gopher://example.com/x.com and http://localhost/a.py/b.py",
+        "http://localhost/?to=a@example.com",
+    ] {
+        assert_eq!(marked(&default(), text), text, "{text}");
+        assert_eq!(marked(&strict(), text), text, "{text}");
+    }
+    let local = default().local_hosts(true).ip_hosts(true);
+    assert_eq!(marked(&local, "see http://localhost:8080/app.py now"), "see ⸠http://localhost:8080/app.py⸡ now");
+    assert_eq!(marked(&local, "Router: http://192.168.0.1/setup.sh"), "Router: ⸠http://192.168.0.1/setup.sh⸡");
+    // Space ends the refused URL: what follows is found.
+    assert_eq!(marked(&default(), "http://localhost/x example.com"), "http://localhost/x ⸠example.com⸡");
+}
+
+#[test]
+fn a_single_label_host_that_is_a_tld_is_a_local_host() {
+    let local = default().local_hosts(true);
+    for url in ["http://dev:8080/x", "http://app/", "http://foo", "http://intranet/", "http://com/"] {
+        assert_eq!(marked(&local, url), format!("⸠{url}⸡"), "{url}");
+        assert_eq!(marked(&default(), url), url, "{url}");
+    }
+}
+
+#[test]
+fn a_host_glued_to_an_ignored_code_point_is_no_host() {
+    let text = "http://emoji🐰🦊town🧞\u{200d}♀\u{fe0f}🧜🏻\u{200d}♀\u{fe0f}.com/?emoji=👨🏾\u{200d}🚀";
+    for finder in [default(), default().local_hosts(true), strict()] {
+        assert_eq!(marked(&finder, text), text);
+    }
+    assert_eq!(marked(&default(), "soft\u{ad}example.com"), "soft\u{ad}example.com");
+}
+
+#[test]
+fn an_xn_label_must_be_valid_punycode() {
+    for text in ["Hello http://xn--はじめよう.com/index.html", "see xn--a.com", "see xn--.com", "see xn--abc-.com"] {
+        assert_eq!(marked(&default(), text), text, "{text}");
+        assert_eq!(marked(&strict(), text), text, "{text}");
+    }
+    // Valid A-labels stay links, any case.
+    for host in ["xn--fsqu00a.xn--fiqs8s", "XN--FSQU00A.com", "xn--bcher-kva.example.com"] {
+        assert_eq!(marked(&default(), host), format!("⸠{host}⸡"), "{host}");
+    }
+}
+
+#[test]
+fn quotes_and_inverted_marks_end_a_scheme_less_host() {
+    let cases = [
+        ("“link.com/foo”", "“⸠link.com/foo⸡”"),
+        ("Die Seite «example.com» ist neu", "Die Seite «⸠example.com⸡» ist neu"),
+        ("Siehe „example.com“", "Siehe „⸠example.com⸡“"),
+        ("Visit ‘example.com’", "Visit ‘⸠example.com⸡’"),
+        ("¿Conoces example.com?", "¿Conoces ⸠example.com⸡?"),
+        ("¿example.com?", "¿⸠example.com⸡?"),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(marked(&default(), text), expected, "{text}");
+    }
+    // Strict keeps the reference's reading: UTS #46 labels, where `“` is one.
+    assert_eq!(marked(&strict(), "“link.com/foo”"), "⸠“link.com/foo⸡”");
+    assert_eq!(marked(&strict(), "«example.com»"), "«example.com»");
+    // After an explicit scheme a host keeps UTS #46 labels (emoji domains).
+    assert_eq!(marked(&default(), "see https://i❤.ws/x"), "see ⸠https://i❤.ws/x⸡");
+    assert_eq!(marked(&default(), "see i❤.ws"), "see i❤.ws");
+}
+
+#[test]
+fn urls_with_user_names() {
+    let cases = [
+        "https://user:pass@ftp.mozilla.org/x/y.exe",
+        "ftp://jan@example.com:123/test",
+        "https://oauth2:tok@gitlab.com/a/b.git",
+        "https://bbc.co.uk@evil.com/",
+    ];
+    for url in cases {
+        let text = format!("git clone {url} now");
+        assert_eq!(marked(&default(), &text), format!("git clone ⸠{url}⸡ now"), "{url}");
+        assert_eq!(marked(&strict(), &text), text, "{url}");
+    }
+    let all = cases.join(" ");
+    let hosts: Vec<_> = default().links(&all).map(|l| l.host()).collect();
+    assert_eq!(hosts, ["ftp.mozilla.org", "example.com", "gitlab.com", "evil.com"]);
+    // A scheme the finder does not accept gives nothing.
+    assert_eq!(marked(&default(), "gopher://u@example.com/"), "gopher://u@example.com/");
+}
+
+#[test]
+fn underscores_after_an_explicit_scheme() {
+    for url in ["https://gcs_test_env.storage.googleapis.com/file.pdf", "http://sub_domain-dash.twitter.com"] {
+        assert_eq!(marked(&default(), url), format!("⸠{url}⸡"), "{url}");
+        assert_eq!(marked(&strict(), url), url, "{url}");
+    }
+    assert_eq!(marked(&default(), "my_site.example.com"), "my_site.example.com");
+}
+
+#[test]
+fn schemes_glued_to_letters() {
+    assert_eq!(marked(&default(), "foohttp://example.com bar"), "foo⸠http://example.com⸡ bar");
+    assert_eq!(
+        marked(&default(), "link this: abchttps://www.example.com"),
+        "link this: abc⸠https://www.example.com⸡"
+    );
+    assert_eq!(marked(&strict(), "foohttp://example.com bar"), "foohttp://example.com bar");
+    assert_eq!(marked(&default(), "x.http://example.com"), "x.⸠http://example.com⸡");
+}
+
+#[test]
+fn fediverse_handles_are_not_email_addresses() {
+    let text = "follow @delta@chaos.social";
+    assert_eq!(marked(&default(), text), text);
+    let handles = default().kinds(Kinds::ALL);
+    let link = handles.links(text).next().unwrap();
+    assert_eq!((link.as_str(), link.kind(), link.host()), ("@delta@chaos.social", LinkKind::Handle, "chaos.social"));
+    assert_eq!(link.href(), "https://chaos.social/@delta");
+    assert_eq!(marked(&LinkFinder::new().profile(Profile::Chat), text), "follow ⸠@delta@chaos.social⸡");
+    assert_eq!(marked(&strict(), text), "follow @⸠delta@chaos.social⸡");
+    // An address is still an address.
+    assert_eq!(marked(&handles, "mail delta@chaos.social"), "mail ⸠delta@chaos.social⸡");
+}
+
+#[test]
+fn quotes_and_brackets_around_an_address() {
+    let text = "mail 'hi@example.com' or {joe@joe.com} or `x@y.org` or o'brien@x.com";
+    assert_eq!(
+        marked(&default(), text),
+        "mail '⸠hi@example.com⸡' or {⸠joe@joe.com⸡} or `⸠x@y.org⸡` or ⸠o'brien@x.com⸡"
+    );
+    assert_eq!(
+        marked(&strict(), text),
+        "mail ⸠'hi@example.com⸡' or ⸠{joe@joe.com⸡} or ⸠`x@y.org⸡` or ⸠o'brien@x.com⸡"
+    );
+}
+
+#[test]
+fn file_names_and_code_locations() {
+    let text = "Please read the readme.md first, see main.rs:12 and README.md: then nic.md:8080/x";
+    let guard = default().skip_file_names(true);
+    assert_eq!(
+        marked(&guard, text),
+        "Please read the readme.md first, see main.rs:12 and README.md: then ⸠nic.md:8080/x⸡"
+    );
+    assert_eq!(marked(&LinkFinder::new().profile(Profile::Chat), text), marked(&guard, text));
+    assert_eq!(
+        marked(&default(), text),
+        "Please read the ⸠readme.md⸡ first, see ⸠main.rs:12⸡ and ⸠README.md⸡: then ⸠nic.md:8080/x⸡"
+    );
+}
+
+#[test]
+fn an_address_after_a_bare_colon_slash_slash() {
+    assert_eq!(marked(&default(), "://x@example.com"), ":⸠//x@example.com⸡");
+    assert_eq!(marked(&strict(), "://x@example.com"), ":⸠//x@example.com⸡");
+}
+
+#[test]
+fn profiles_are_coherent_policies() {
+    let text = "See README.md, http://localhost:3000/, example.com? or @a@b.social";
+    let of = |p: Profile| marked(&LinkFinder::new().profile(p), text);
+    assert_eq!(of(Profile::Default), "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com⸡? or @a@b.social");
+    assert_eq!(of(Profile::Strict), "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com?⸡ or @⸠a@b.social⸡");
+    assert_eq!(of(Profile::Chat), "See README.md, http://localhost:3000/, ⸠example.com⸡? or ⸠@a@b.social⸡");
+    assert_eq!(of(Profile::Docs), "See README.md, ⸠http://localhost:3000/⸡, example.com? or @a@b.social");
+    for p in Profile::ALL {
+        assert_eq!(p.as_str().parse::<Profile>(), Ok(p));
+    }
+    assert!("chatty".parse::<Profile>().is_err());
+    // Options set after a profile change only themselves.
+    let docs_without_ip = LinkFinder::new().profile(Profile::Docs).ip_hosts(false);
+    assert_eq!(marked(&docs_without_ip, "http://192.0.2.1/ http://localhost/"), "http://192.0.2.1/ ⸠http://localhost/⸡");
+}
