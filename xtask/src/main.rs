@@ -256,7 +256,8 @@ fn render(
     for (_, name, code) in TERM_CODES.iter().filter(|t| t.0 != Term::Hard) {
         let _ = writeln!(out, "pub(crate) const {name}: u8 = {code};");
     }
-    let _ = writeln!(out, "/// Link_Email=Yes (UTS #58 §6.1; the 17.0.0 file's comma erratum is fixed in 18.0).");
+    let _ =
+        writeln!(out, "/// Link_Email=Yes (UTS #58 §6.1; the 17.0.0 file's comma erratum is fixed in 18.0).");
     let _ = writeln!(out, "pub(crate) const EMAIL_BIT: u8 = {EMAIL_BIT:#04x};");
     let _ = writeln!(
         out,

@@ -173,7 +173,9 @@ pub fn parse_idna(text: &str) -> Result<Idna, String> {
     let mapped = |cp: u32| cp >= 0x80 && status[cp as usize] == "mapped";
     let label: Vec<bool> = (0..CODE_POINTS as u32)
         .map(|cp| {
-            ascii_label(cp) || valid(cp) || (mapped(cp) && maps_to(cp).iter().all(|&t| ascii_label(t) || valid(t)))
+            ascii_label(cp)
+                || valid(cp)
+                || (mapped(cp) && maps_to(cp).iter().all(|&t| ascii_label(t) || valid(t)))
         })
         .collect();
     let nv8 = (0..CODE_POINTS as u32)

@@ -323,7 +323,7 @@ fn process(
     let mut records = Records::new(settings, file, text, start, spares.take(text.len()));
     for link in finder.links(text) {
         let text = link.as_str();
-        let fields = [link.kind().as_str(), text, link.href_prefix(), text, text];
+        let fields = [link.kind().as_str(), text, link.href_prefix(), link.href_rest(), text];
         records.record((link.start(), link.end()), fields, Some(&link));
     }
     records.finish()

@@ -2,13 +2,13 @@
 //! describe.
 
 use clap::{Args, ValueEnum};
-use linkscan::{Kinds, LinkFinder, Schemes, TldPolicy};
+use linkscan::{Kinds, LinkFinder, Profile, Schemes, TldPolicy};
 use std::io;
 
 /// Which rule set finds links.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Dialect {
-    /// Unicode UTS #58 (Unicode 17.0).
+    /// Unicode UTS #58 (Unicode 18.0).
     Uts58,
     /// GitHub Flavored Markdown autolinks (cmark-gfm 0.29.0.gfm.13).
     Gfm,
@@ -31,10 +31,22 @@ pub struct FinderOptions {
     /// The rule set.
     #[arg(long, value_enum, default_value_t = Dialect::Uts58)]
     pub dialect: Dialect,
+    /// UTS #58: a named set of options; the options below change only
+    /// themselves after it. default: UTS #58 where it decides, the reader
+    /// where it does not (no final `?`, quotes end a scheme-less host,
+    /// https://user:pass@host, _ after a scheme, foohttp:// read as http://,
+    /// 'hi@x.com' without its quotes, @user@host is no address). strict: the
+    /// spec's pseudo-code and the Unicode reference exactly. chat: default,
+    /// plus --skip-file-names and handles (@user@example.social). docs:
+    /// --require-scheme, --local-hosts and --ip-hosts.
+    #[arg(long, value_name = "PROFILE", default_value = "default", value_parser = parse_profile)]
+    pub profile: Profile,
     /// The kinds of link to find, comma-separated: url (with a scheme), www
-    /// (without: `www.…` in GFM and MD4C, any domain in UTS #58), email.
-    #[arg(long, value_name = "KINDS", default_value = "url,www,email", value_parser = parse_kinds)]
-    pub kinds: Kinds,
+    /// (without: `www.…` in GFM and MD4C, any domain in UTS #58), email,
+    /// handle (UTS #58: @user@example.social). Default: url,www,email (and
+    /// handle with --profile chat).
+    #[arg(long, value_name = "KINDS", value_parser = parse_kinds)]
+    pub kinds: Option<Kinds>,
     /// URLs need a scheme (the same as leaving `www` out of --kinds).
     #[arg(long)]
     pub require_scheme: bool,
@@ -99,10 +111,14 @@ fn parse_schemes(s: &str) -> Result<Schemes, String> {
     })
 }
 
+fn parse_profile(s: &str) -> Result<Profile, String> {
+    s.parse().map_err(|e: linkscan::ParseProfileError| e.to_string())
+}
+
 fn parse_kinds(s: &str) -> Result<Kinds, String> {
     let kinds: Kinds = s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())?;
     if kinds == Kinds::NONE {
-        return Err("no kind named (url, www, email)".into());
+        return Err("no kind named (url, www, email, handle)".into());
     }
     Ok(kinds)
 }
@@ -147,6 +163,8 @@ impl FinderOptions {
             Dialect::Md4c => "md4c",
         };
         let uts58_only = [
+            ("--profile", self.profile != Profile::Default),
+            ("--kinds handle", self.kinds.is_some_and(|k| k.contains(Kinds::HANDLE))),
             ("--tlds", self.tlds != Tlds::Iana),
             ("--tlds-file", self.tlds_file.is_some()),
             ("--ip-hosts", self.ip_hosts),
@@ -173,15 +191,24 @@ impl FinderOptions {
             Dialect::Gfm => LinkFinder::gfm(),
             Dialect::Md4c => LinkFinder::md4c(),
         };
-        finder = finder
-            .kinds(self.kinds)
-            .unicode_ends(self.unicode_ends)
-            .ip_hosts(self.ip_hosts)
-            .schemes(self.schemes.clone())
-            .local_hosts(self.local_hosts)
-            .skip_file_names(self.skip_file_names);
-        if self.require_scheme {
-            finder = finder.require_scheme(true);
+        if self.dialect == Dialect::Uts58 {
+            finder = finder.profile(self.profile);
+        }
+        if let Some(kinds) = self.kinds {
+            finder = finder.kinds(kinds);
+        }
+        finder = finder.unicode_ends(self.unicode_ends).schemes(self.schemes.clone());
+        // A flag given turns its option on, over the profile.
+        let flags: [(bool, fn(LinkFinder) -> LinkFinder); 4] = [
+            (self.ip_hosts, |f| f.ip_hosts(true)),
+            (self.local_hosts, |f| f.local_hosts(true)),
+            (self.skip_file_names, |f| f.skip_file_names(true)),
+            (self.require_scheme, |f| f.require_scheme(true)),
+        ];
+        for (set, turn_on) in flags {
+            if set {
+                finder = turn_on(finder);
+            }
         }
         if let Some(scheme) = &self.default_scheme {
             finder = finder.default_scheme(scheme.clone());

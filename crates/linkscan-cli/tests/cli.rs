@@ -109,7 +109,7 @@ fn bad_options_are_clear_errors() {
 #[test]
 fn version_names_the_data() {
     let out = linkscan(&["--version"], "");
-    assert!(stdout(&out).contains("Unicode 17.0.0") && stdout(&out).contains("IANA TLD list 2026-11-01"));
+    assert!(stdout(&out).contains("Unicode 18.0.0") && stdout(&out).contains("IANA TLD list 2026-11-01"));
 }
 
 #[test]

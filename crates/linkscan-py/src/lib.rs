@@ -10,7 +10,9 @@ use arrow_array::{
 };
 use arrow_data::ffi::FFI_ArrowArray;
 use arrow_schema::{DataType, Field, Schema};
-use linkscan::{Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Schemes, TldPolicy};
+use linkscan::{
+    Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile, Schemes, TldPolicy,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -33,7 +35,7 @@ struct Link {
     start: usize,
     /// Where it ends.
     end: usize,
-    /// "url" or "email".
+    /// "url", "email" or "handle".
     kind: &'static str,
     /// The link as it stands in the text.
     text: String,
@@ -62,9 +64,9 @@ fn value_error(option: &str, message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("{option}: {message}"))
 }
 
-/// `kinds`: None, a comma-separated string, or a list of names.
-fn parse_kinds(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Kinds> {
-    let Some(kinds) = kinds else { return Ok(Kinds::ALL) };
+/// `kinds`: None (the profile's), a comma-separated string, or a list of names.
+fn parse_kinds(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Kinds>> {
+    let Some(kinds) = kinds else { return Ok(None) };
     let text = if let Ok(s) = kinds.extract::<String>() {
         s
     } else if let Ok(list) = kinds.extract::<Vec<String>>() {
@@ -74,9 +76,9 @@ fn parse_kinds(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Kinds> {
     };
     let parsed: Kinds = text.parse().map_err(|e| value_error("kinds", e))?;
     if parsed.is_empty() {
-        return Err(value_error("kinds", "no kind named (url, www, email)"));
+        return Err(value_error("kinds", "no kind named (url, www, email, handle)"));
     }
-    Ok(parsed)
+    Ok(Some(parsed))
 }
 
 /// `tlds`: "iana", "any", or a list of TLDs.
@@ -108,27 +110,37 @@ fn parse_unit(offsets: &str) -> PyResult<OffsetUnit> {
 
 #[pymethods]
 impl Finder {
-    /// `Finder(dialect="uts58", *, kinds=None, require_scheme=False,
-    /// tlds="iana", default_scheme=None, ip_hosts=False, unicode_ends=False,
-    /// local_hosts=False, skip_file_names=False, schemes=None, offsets="chars")`
+    /// `Finder(dialect="uts58", *, profile="default", kinds=None,
+    /// require_scheme=None, tlds="iana", default_scheme=None, ip_hosts=None,
+    /// unicode_ends=False, local_hosts=None, skip_file_names=None,
+    /// schemes=None, offsets="chars")`
+    ///
+    /// `profile` (UTS #58): "default" (the spec where it decides, the reader
+    /// where it does not), "strict" (the spec's pseudo-code and the Unicode
+    /// reference exactly), "chat" (default plus skip_file_names and handles)
+    /// or "docs" (require_scheme, local_hosts and ip_hosts). Options given
+    /// (not None) change only themselves after it.
     #[new]
-    #[pyo3(signature = (dialect = "uts58", *, kinds = None, require_scheme = false, tlds = None,
-        default_scheme = None, ip_hosts = false, unicode_ends = false, local_hosts = false,
-        skip_file_names = false, schemes = None, offsets = "chars"))]
+    #[pyo3(signature = (dialect = "uts58", *, profile = "default", kinds = None, require_scheme = None,
+        tlds = None, default_scheme = None, ip_hosts = None, unicode_ends = false, local_hosts = None,
+        skip_file_names = None, schemes = None, offsets = "chars"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         dialect: &str,
+        profile: &str,
         kinds: Option<&Bound<'_, PyAny>>,
-        require_scheme: bool,
+        require_scheme: Option<bool>,
         tlds: Option<&Bound<'_, PyAny>>,
         default_scheme: Option<String>,
-        ip_hosts: bool,
+        ip_hosts: Option<bool>,
         unicode_ends: bool,
-        local_hosts: bool,
-        skip_file_names: bool,
+        local_hosts: Option<bool>,
+        skip_file_names: Option<bool>,
         schemes: Option<Vec<String>>,
         offsets: &str,
     ) -> PyResult<Finder> {
+        let profile: Profile = profile.parse().map_err(|e| value_error("profile", e))?;
+        let kinds = parse_kinds(kinds)?;
         let finder = match dialect {
             "uts58" => LinkFinder::new(),
             "gfm" => LinkFinder::gfm(),
@@ -141,10 +153,12 @@ impl Finder {
             }
         };
         let uts58_only = [
+            ("profile", profile != Profile::Default),
+            ("kinds", kinds.is_some_and(|k| k.contains(Kinds::HANDLE))),
             ("tlds", tlds.is_some()),
-            ("ip_hosts", ip_hosts),
-            ("local_hosts", local_hosts),
-            ("skip_file_names", skip_file_names),
+            ("ip_hosts", ip_hosts == Some(true)),
+            ("local_hosts", local_hosts == Some(true)),
+            ("skip_file_names", skip_file_names == Some(true)),
             ("schemes", schemes.is_some()),
         ];
         for (option, set) in uts58_only {
@@ -161,14 +175,22 @@ impl Finder {
                 format!("a GFM option; it means nothing with dialect={dialect:?}"),
             ));
         }
-        let mut finder = finder
-            .kinds(parse_kinds(kinds)?)
-            .require_scheme(require_scheme)
-            .tlds(parse_tlds(tlds)?)
-            .ip_hosts(ip_hosts)
-            .unicode_ends(unicode_ends)
-            .local_hosts(local_hosts)
-            .skip_file_names(skip_file_names);
+        let mut finder = if finder.dialect() == Dialect::Uts58 { finder.profile(profile) } else { finder };
+        if let Some(kinds) = kinds {
+            finder = finder.kinds(kinds);
+        }
+        let options: [(Option<bool>, fn(LinkFinder, bool) -> LinkFinder); 4] = [
+            (require_scheme, LinkFinder::require_scheme),
+            (ip_hosts, LinkFinder::ip_hosts),
+            (local_hosts, LinkFinder::local_hosts),
+            (skip_file_names, LinkFinder::skip_file_names),
+        ];
+        for (value, set) in options {
+            if let Some(value) = value {
+                finder = set(finder, value);
+            }
+        }
+        let mut finder = finder.tlds(parse_tlds(tlds)?).unicode_ends(unicode_ends);
         if let Some(scheme) = default_scheme {
             if !linkscan::html::is_safe_href(&scheme) {
                 return Err(value_error("default_scheme", format!("{scheme:?} is a script scheme")));
@@ -239,7 +261,16 @@ fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
 }
 
 fn kind_name(kind: LinkKind) -> &'static str {
-    if kind == LinkKind::Email { "email" } else { "url" }
+    KIND_NAMES[kind_key(kind) as usize]
+}
+
+/// The key of `kind` into [`KIND_NAMES`].
+fn kind_key(kind: LinkKind) -> i8 {
+    match kind {
+        LinkKind::Email => 1,
+        LinkKind::Handle => 2,
+        _ => 0,
+    }
 }
 
 /// The output columns being built for one part of the rows.
@@ -273,7 +304,7 @@ const BYTES_PER_LINK: usize = 64;
 const TEXT_BYTES_PER_LINK: usize = 32;
 
 /// The values of the `kind` column's dictionary, indexed by its keys.
-const KIND_NAMES: [&str; 2] = ["url", "email"];
+const KIND_NAMES: [&str; 3] = ["url", "email", "handle"];
 
 /// Rows are split among threads only in parts of at least this many bytes:
 /// below it, starting a thread costs more than it saves.
@@ -429,11 +460,11 @@ impl Finder {
                 columns.row.append_value(row as i64);
                 columns.start.append_value(conv.convert(link.start()) as i64);
                 columns.end.append_value(conv.convert(link.end()) as i64);
-                columns.kind.append_value(i8::from(link.kind() == LinkKind::Email));
+                columns.kind.append_value(kind_key(link.kind()));
                 columns.text.append_value(link.as_str());
                 // The target written in place: no String per link.
                 columns.href.write_str(link.href_prefix()).expect("a builder takes any string");
-                columns.href.append_value(link.as_str());
+                columns.href.append_value(link.href_rest());
             }
             bytes_left -= text.len();
         }
@@ -441,7 +472,7 @@ impl Finder {
             columns.kind.finish(),
             Arc::new(StringArray::from(KIND_NAMES.to_vec())),
         )
-        .expect("keys are 0 or 1, within KIND_NAMES");
+        .expect("keys are within KIND_NAMES");
         let arrays: Vec<ArrayRef> = vec![
             Arc::new(columns.row.finish()),
             Arc::new(columns.start.finish()),

@@ -192,11 +192,13 @@ impl fmt::Display for Kinds {
     /// ```
     /// use linkscan::Kinds;
     /// assert_eq!((Kinds::URL | Kinds::EMAIL).to_string(), "url,email");
-    /// assert_eq!((Kinds::ALL - Kinds::WWW).to_string().parse::<Kinds>(), Ok(Kinds::URL | Kinds::EMAIL));
+    /// assert_eq!((Kinds::DEFAULT - Kinds::WWW).to_string().parse::<Kinds>(), Ok(Kinds::URL | Kinds::EMAIL));
+    /// assert_eq!(Kinds::ALL.to_string(), "url,www,email,handle");
     /// assert!(Kinds::NONE.is_empty() && Kinds::NONE.to_string().is_empty());
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = [(Kinds::URL, "url"), (Kinds::WWW, "www"), (Kinds::EMAIL, "email"), (Kinds::HANDLE, "handle")];
+        let names =
+            [(Kinds::URL, "url"), (Kinds::WWW, "www"), (Kinds::EMAIL, "email"), (Kinds::HANDLE, "handle")];
         let mut first = true;
         for (kind, name) in names {
             if self.contains(kind) {
@@ -945,10 +947,10 @@ impl<'a> Link<'a> {
     /// ```
     /// use linkscan::LinkFinder;
     /// let hosts: Vec<_> = LinkFinder::new()
-    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and https://bbc.co.uk@evil.example/")
+    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and https://u:pw@gitlab.com/a")
     ///     .map(|l| l.host())
     ///     .collect();
-    /// assert_eq!(hosts, ["user.example.com", "b.org", "evil.example"]);
+    /// assert_eq!(hosts, ["user.example.com", "b.org", "gitlab.com"]);
     /// ```
     pub fn host(&self) -> &'a str {
         let text = self.as_str();
@@ -974,7 +976,20 @@ impl<'a> Link<'a> {
     #[cfg(feature = "idna")]
     #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
     pub fn host_report(&self) -> crate::idna::HostReport {
-        crate::idna::report(self.host())
+        crate::idna::report(self.host(), self.user())
+    }
+
+    /// The user name of a URL written with one (`https://user:pass@host/`),
+    /// without the password.
+    fn user(&self) -> Option<&'a str> {
+        let text = self.as_str();
+        let rest = match self.kind {
+            LinkKind::Url => &text[text.find("://")? + 3..],
+            _ => return None,
+        };
+        let authority = rest.find(['/', '?', '#']).map_or(rest, |i| &rest[..i]);
+        let userinfo = &authority[..authority.rfind('@')?];
+        Some(userinfo.split_once(':').map_or(userinfo, |(user, _)| user))
     }
 
     /// What [`Link::href`] puts before [`Link::href_rest`]: empty when the

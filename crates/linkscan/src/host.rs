@@ -465,7 +465,8 @@ fn a_label_valid(label: &[u8]) -> bool {
 pub(crate) fn host_as_written(text: &str, start: usize, end: usize) -> bool {
     let bytes = text.as_bytes();
     let glue = |c: char| c == '_' || idna_ignored(c);
-    let before = start > 0 && (bytes[start - 1] == b'_' || bytes[start - 1] >= 0x80 && glue(before_char(text, start)));
+    let before =
+        start > 0 && (bytes[start - 1] == b'_' || bytes[start - 1] >= 0x80 && glue(before_char(text, start)));
     let after = match bytes.get(end) {
         Some(b'_') => true,
         Some(&b) if b >= 0x80 => text[end..].chars().next().is_some_and(glue),
@@ -726,7 +727,10 @@ pub(crate) fn accepted_scheme(
     }
     let bytes = text.as_bytes();
     (glued)
-        .then(|| (start.max(colon.saturating_sub(32)) + 1..colon).find(|&s| bytes[s].is_ascii_alphabetic() && schemes.accepts(&text[s..colon])))
+        .then(|| {
+            (start.max(colon.saturating_sub(32)) + 1..colon)
+                .find(|&s| bytes[s].is_ascii_alphabetic() && schemes.accepts(&text[s..colon]))
+        })
         .flatten()
 }
 

@@ -34,6 +34,10 @@ pub struct HostReport {
     pub unicode: String,
     /// Each label, in order.
     pub labels: Vec<LabelReport>,
+    /// The user name written before the host (`https://user:pass@host`),
+    /// without the password. (A user name that could be taken for a host,
+    /// `https://bbc.co.uk@evil.com/`, makes no link at all.)
+    pub user: Option<String>,
 }
 
 /// One label of a [`HostReport`].
@@ -59,8 +63,9 @@ impl HostReport {
     }
 }
 
-/// The report on `host` (labels separated by `.` `。` `．` `｡`).
-pub(crate) fn report(host: &str) -> HostReport {
+/// The report on `host` (labels separated by `.` `。` `．` `｡`), with the
+/// `user` name written before it, if any.
+pub(crate) fn report(host: &str, user: Option<&str>) -> HostReport {
     let normalized: String = host.chars().map(|c| if is_separator(c) { '.' } else { c }).collect();
     let ascii = idna::domain_to_ascii(&normalized).ok();
     let (unicode, _) = idna::domain_to_unicode(&normalized);
@@ -72,7 +77,7 @@ pub(crate) fn report(host: &str) -> HostReport {
             mixed_scripts: mixes_scripts(label),
         })
         .collect();
-    HostReport { ascii, unicode, labels }
+    HostReport { ascii, unicode, labels, user: user.map(String::from) }
 }
 
 /// Whether UTS #46 processing (as URLs use it: no STD3 rules, no DNS

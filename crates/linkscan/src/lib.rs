@@ -99,8 +99,8 @@ mod tld_hash;
 mod uts58;
 
 pub use finder::{
-    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, ParseProfileError, Profile,
-    Span, Spans,
+    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, ParseProfileError,
+    Profile, Span, Spans,
 };
 pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};

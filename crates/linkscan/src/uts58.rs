@@ -14,8 +14,9 @@
 use crate::email::{MailScheme, Rejected, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
 use crate::host::{
-    Port, accepted_scheme, ascii_domain, domain_start, host_as_written, host_run, ip_host_end, label_end_within,
-    labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at, tld_accepted,
+    Port, accepted_scheme, ascii_domain, domain_start, host_as_written, host_run, ip_host_end,
+    label_end_within, labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at,
+    tld_accepted,
 };
 use crate::pqf::pqf_end;
 use crate::props::{EMAIL_BIT, NV8_BIT};
@@ -206,7 +207,12 @@ fn domain_link_at<'a>(
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = match tld_end {
         Some(end) => end,
-        None => label_end_within(text, tld_start, finder.tlds.max_chars(), if finder.reader { NV8_BIT } else { 0 })?,
+        None => label_end_within(
+            text,
+            tld_start,
+            finder.tlds.max_chars(),
+            if finder.reader { NV8_BIT } else { 0 },
+        )?,
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
@@ -255,7 +261,9 @@ fn domain_link_at<'a>(
     let floor = scan.floor;
     scan.skip_to(tld_end);
     // A candidate refused inside `scheme://…` refuses the rest of that URL.
-    let refuse = |scan: &mut Scan| if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None };
+    let refuse = |scan: &mut Scan| {
+        if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None }
+    };
     let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
     if !labels_ok {
         return refuse(scan);
@@ -334,7 +342,8 @@ fn url_link<'a>(
 }
 
 /// The link whose domain `host` follows an `@`: an email address (§5.2),
-/// a URL with a user name (`https://user:pass@host/`), or a handle.
+/// a URL with a user name (`https://user:pass@host/`, not strict), or a
+/// handle (not strict).
 fn address_link<'a>(
     finder: &LinkFinder,
     text: &'a str,
@@ -346,12 +355,21 @@ fn address_link<'a>(
     let tld_end = host.tld_end;
     let (local, scheme) = match local_part_start(text, at, floor, finder.reader) {
         Ok(found) => found,
-        Err(Rejected::Userinfo(authority)) if finder.reader => {
-            let scheme = scheme_before(text, authority, floor)?;
-            let scheme = accepted_scheme(&finder.schemes, text, scheme, authority - 3, true)?;
-            return url_link(finder, text, (scheme, true), host, scan);
+        // A user name with a separator could be taken for the host
+        // (`https://bbc.co.uk@evil.com/`): UTS #58's test data links no
+        // such URL (`http://john.smith@example.com`), nor does strict any.
+        Err(Rejected::Userinfo(authority)) => {
+            let user = &text[authority..at];
+            let user = user.split_once(':').map_or(user, |(user, _)| user);
+            let scheme = scheme_before(text, authority, floor)
+                .filter(|_| finder.reader && !user.contains(['.', '。', '．', '｡']))
+                .and_then(|scheme| accepted_scheme(&finder.schemes, text, scheme, authority - 3, true));
+            return match scheme {
+                Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
+                None => skip_url_rest(text, tld_end, scan),
+            };
         }
-        Err(_) => return None,
+        Err(Rejected::Invalid) => return None,
     };
     let bytes = text.as_bytes();
     // `@user@example.social`: a handle, set off from what is before it.

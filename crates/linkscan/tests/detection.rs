@@ -168,18 +168,25 @@ fn trailing_dots_and_schemes() {
     assert_eq!(links("Visit example.com."), ["example.com"]);
     assert_eq!(links("Visit example.com./x"), ["example.com./x"]);
     assert_eq!(links("Visit example.com.:8080/x"), ["example.com.:8080/x"]);
-    assert_eq!(links("Visit example.com?"), ["example.com?"]); // §3.5.1: an initiator is kept
-    // A link keeps the scheme written before it, or is not a link at all.
-    assert_eq!(links("xhttps://example.com"), Vec::<String>::new());
+    // §3.5.1's pseudo-code keeps an initiator; Table 3-2 and readers do not.
+    assert_eq!(links("Visit example.com?"), ["example.com"]);
+    assert_eq!(found(&LinkFinder::new().strict(true), "Visit example.com?"), ["example.com?"]);
+    // A link keeps the scheme written before it (read from the allowed
+    // scheme where letters are glued before it), or is not a link at all.
+    assert_eq!(links("xhttps://example.com"), ["https://example.com"]);
+    assert_eq!(found(&LinkFinder::new().strict(true), "xhttps://example.com"), Vec::<String>::new());
     assert_eq!(links("ftp://example.com"), ["ftp://example.com"]);
 }
 
 #[test]
-fn userinfo_is_not_a_link() {
-    for text in ["http://john.smith@example.com", "http://user:pass@example.com/x", "https://u:p@example.com"]
-    {
-        assert_eq!(links(text), Vec::<String>::new(), "{text}");
+fn userinfo_makes_a_url_unless_strict() {
+    let strict = LinkFinder::new().strict(true);
+    for text in ["http://john@example.com", "http://user:pass@example.com/x", "https://u:p@example.com"] {
+        assert_eq!(links(text), [text], "{text}");
+        assert_eq!(found(&strict, text), Vec::<String>::new(), "{text}");
     }
+    // UTS #58's data: a user name with a dot makes no link.
+    assert_eq!(links("http://john.smith@example.com"), Vec::<String>::new());
     assert_eq!(links("Note:john@example.com"), ["john@example.com"]);
 }
 
@@ -263,6 +270,7 @@ fn without_scheme_less_urls_only_schemes_and_at_signs_start_links() {
     assert_eq!(links(text), ["www.mail-archive.com/ruby-talk@ruby-lang.org/"]);
     assert_eq!(found(&finder, text), ["www.mail-archive.com/ruby-talk@ruby-lang.org"]);
     assert_eq!(found(&finder, "http://john.dev@example.com"), Vec::<String>::new());
+    assert_eq!(found(&finder, "http://john@example.com"), ["http://john@example.com"]);
     assert_eq!(found(&finder.clone().ip_hosts(true), "x http://10.0.0.1/a y"), ["http://10.0.0.1/a"]);
 }
 

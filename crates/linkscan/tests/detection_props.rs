@@ -213,14 +213,20 @@ proptest! {
     }
 
     /// §4: "a minimally escaped URL string between two spaces in flowing
-    /// text is accurately detected".
+    /// text is accurately detected" — exactly so by `strict`; by default
+    /// too, but for an empty query at the end (`https://example.com?`),
+    /// whose bare `?` the reader's rule leaves out (Table 3-2's reading).
     #[test]
     fn a_minimally_escaped_url_between_spaces_is_one_whole_link(url in url()) {
         let shown = url.display();
+        let bare_query = url.query.as_ref().is_some_and(Vec::is_empty) && url.fragment.is_none();
+        let read = if bare_query { shown.strip_suffix('?').unwrap_or(&shown).to_string() } else { shown.clone() };
         // Between spaces, and followed by sentence punctuation or the end.
         for text in [format!("See {shown} for more."), format!("See {shown}. More"), format!("{shown}!,\n"), shown.clone()] {
             let found: Vec<String> = LinkFinder::new().links(&text).map(|l| l.as_str().to_string()).collect();
-            prop_assert_eq!(found, vec![shown.clone()], "{:?} in {:?}", url, text);
+            prop_assert_eq!(found, vec![read.clone()], "{:?} in {:?}", url, text);
+            let found: Vec<String> = LinkFinder::new().strict(true).links(&text).map(|l| l.as_str().to_string()).collect();
+            prop_assert_eq!(found, vec![shown.clone()], "strict: {:?} in {:?}", url, text);
         }
     }
 }

@@ -32,10 +32,15 @@ fn urls_keep_their_own_scheme_or_are_not_linked() {
         assert_eq!(html, format!("My <a href=\"{url}\">{url}</a> site"));
     }
     // A scheme not on the list: no link at all, never the host with another scheme.
-    for text in
-        ["gopher://example.com/x", "xhttp://example.org/", "a.http://example.org/", "foo+bar://example.com"]
-    {
+    for text in ["gopher://example.com/x", "foo+bar://example.com", "xhttp2://example.org/"] {
         assert_eq!(found(&finder, text), [], "{text}");
+    }
+    // Letters glued before an allowed scheme are not part of it; strict
+    // reads the whole run as the scheme, which is not on the list.
+    for text in ["xhttp://example.org/", "a.http://example.org/"] {
+        let url = "http://example.org/".to_string();
+        assert_eq!(found(&finder, text), [(url.clone(), url)], "{text}");
+        assert_eq!(found(&finder.clone().strict(true), text), [], "{text}");
     }
     // With the scheme allowed, it is linked.
     let finder = LinkFinder::new().schemes(Schemes::web().with(["gopher"]));
@@ -138,11 +143,12 @@ fn file_names_can_be_left_alone() {
     assert_eq!(texts(&LinkFinder::new(), text), ["README.md", "setup.py", "main.rs", "install.sh"]);
     let finder = LinkFinder::new().skip_file_names(true);
     assert_eq!(texts(&finder, text), Vec::<String>::new());
-    // What still links: a scheme, www., a path, a port, more labels, other TLDs.
-    let text = "https://nic.md www.nic.md nic.md/about nic.md:443 docs.nic.md example.com";
+    // What still links: a scheme, www., a path (after a port too), more
+    // labels, other TLDs. A port alone reads as a code location (`main.rs:12`).
+    let text = "https://nic.md www.nic.md nic.md/about nic.md:443/x nic.md:443 docs.nic.md example.com";
     assert_eq!(
         texts(&finder, text),
-        ["https://nic.md", "www.nic.md", "nic.md/about", "nic.md:443", "docs.nic.md", "example.com"]
+        ["https://nic.md", "www.nic.md", "nic.md/about", "nic.md:443/x", "docs.nic.md", "example.com"]
     );
 }
 

@@ -45,7 +45,12 @@ fn host_reports_say_what_uts46_and_scripts_say() {
     let r = report("write to a@пример.рф");
     assert_eq!(r.ascii.as_deref(), Some("xn--e1afmkfd.xn--p1ai"));
     assert!(!r.is_suspicious());
-    // A label that is not valid Punycode.
-    let r = report("http://xn--zz.example/");
-    assert!(!r.labels[0].valid && r.is_suspicious());
+    // A label that is not valid Punycode is no host at all (UTS #46 §4.1).
+    assert_eq!(finder.links("http://xn--zz.example/").count(), 0);
+    // A user name: the host is after the `@`. One that could be taken for
+    // the host makes no link.
+    let r = report("https://oauth2:tok@gitlab.com/a/b.git");
+    assert_eq!((r.unicode.as_str(), r.user.as_deref()), ("gitlab.com", Some("oauth2")));
+    assert!(!r.is_suspicious());
+    assert_eq!(finder.links("https://bbc.co.uk@evil.com/news").count(), 0);
 }

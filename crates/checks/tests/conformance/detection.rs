@@ -48,7 +48,10 @@ fn run_file(report: &mut Report, version: &str, text: &str) {
     let iana_lines = read_data("tlds-alpha-by-domain.txt");
     let finders = [
         ("", LinkFinder::new()),
-        (" (profile strict: the pseudo-code and the reference exactly)", LinkFinder::new().profile(Profile::Strict)),
+        (
+            " (profile strict: the pseudo-code and the reference exactly)",
+            LinkFinder::new().profile(Profile::Strict),
+        ),
         (
             " (every option set to its default explicitly)",
             LinkFinder::new()
@@ -84,8 +87,6 @@ fn run_file(report: &mut Report, version: &str, text: &str) {
             actual == expected
         };
         let what = format!("LinkDetectionTest.txt {version} (TldPolicy::Any; line 414 linked)");
-        report.case(&what, line, false, ok, || {
-            format!("expected {expected}\n      actual   {actual}")
-        });
+        report.case(&what, line, false, ok, || format!("expected {expected}\n      actual   {actual}"));
     }
 }
