@@ -199,16 +199,17 @@ impl FinderOptions {
         }
         finder = finder.unicode_ends(self.unicode_ends).schemes(self.schemes.clone());
         // A flag given turns its option on, over the profile.
-        let flags: [(bool, fn(LinkFinder) -> LinkFinder); 4] = [
-            (self.ip_hosts, |f| f.ip_hosts(true)),
-            (self.local_hosts, |f| f.local_hosts(true)),
-            (self.skip_file_names, |f| f.skip_file_names(true)),
-            (self.require_scheme, |f| f.require_scheme(true)),
-        ];
-        for (set, turn_on) in flags {
-            if set {
-                finder = turn_on(finder);
-            }
+        if self.ip_hosts {
+            finder = finder.ip_hosts(true);
+        }
+        if self.local_hosts {
+            finder = finder.local_hosts(true);
+        }
+        if self.skip_file_names {
+            finder = finder.skip_file_names(true);
+        }
+        if self.require_scheme {
+            finder = finder.require_scheme(true);
         }
         if let Some(scheme) = &self.default_scheme {
             finder = finder.default_scheme(scheme.clone());

@@ -179,7 +179,9 @@ impl Finder {
         if let Some(kinds) = kinds {
             finder = finder.kinds(kinds);
         }
-        let options: [(Option<bool>, fn(LinkFinder, bool) -> LinkFinder); 4] = [
+        // Options given change only themselves after the profile.
+        type Setter = fn(LinkFinder, bool) -> LinkFinder;
+        let options: [(Option<bool>, Setter); 4] = [
             (require_scheme, LinkFinder::require_scheme),
             (ip_hosts, LinkFinder::ip_hosts),
             (local_hosts, LinkFinder::local_hosts),
