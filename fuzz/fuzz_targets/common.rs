@@ -3,12 +3,14 @@
 
 #![allow(dead_code)] // each target uses some of these
 
-use linkscan::{Context, Edge, Kinds, LinkFinder, Schemes, TldPolicy};
+use linkscan::{Context, Edge, Kinds, LinkFinder, LinkKind, Profile, Schemes, TldPolicy};
 
-/// A finder for `selector`: its low bits pick the dialect and options.
+/// A finder for `selector`: its low bits pick the dialect and options
+/// (for UTS #58, bits 4 and 5 the profile, whose options the others then
+/// change).
 pub fn finder(selector: u8) -> LinkFinder {
     let base = match selector % 3 {
-        0 => LinkFinder::new(),
+        0 => LinkFinder::new().profile(Profile::ALL[usize::from(selector >> 4 & 3)]),
         1 => LinkFinder::gfm().unicode_ends(selector & 0x20 != 0),
         _ => LinkFinder::md4c(),
     };
@@ -20,6 +22,20 @@ pub fn finder(selector: u8) -> LinkFinder {
     };
     let tlds = if selector & 0x40 != 0 { TldPolicy::Any } else { TldPolicy::Iana };
     base.kinds(kinds).tlds(tlds).ip_hosts(selector & 0x80 != 0)
+}
+
+/// Whether `link`'s target is what its text says: the text itself, with
+/// a scheme or `mailto:` before it where it has none; for a handle
+/// `@user@host`, `https://host/@user`.
+pub fn href_matches_text(link: &linkscan::Link<'_>) -> bool {
+    let href = link.href();
+    match link.kind() {
+        LinkKind::Handle => {
+            let (user, host) = link.as_str()[1..].split_once('@').unwrap_or_default();
+            href == format!("https://{host}/@{user}")
+        }
+        _ => href.ends_with(link.as_str()),
+    }
 }
 
 /// The host and scheme options, picked by the bits of `more`.

@@ -1,7 +1,7 @@
 //! Detection on arbitrary input, in every dialect and with every option
 //! (picked by the first two bytes): no panic; links in order, not overlapping,
 //! on char boundaries, never empty; an href that ends with the link text;
-//! spans cover the input exactly.
+//! spans cover the input exactly. Every profile of UTS #58 is reached.
 
 #![no_main]
 
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     for link in finder.links_in(&text, context) {
         assert!(last <= link.start() && link.start() < link.end() && link.end() <= text.len());
         assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
-        assert!(link.href().ends_with(link.as_str()));
+        assert!(common::href_matches_text(&link));
         last = link.end();
     }
     let joined: String = finder.spans_in(&text, context).map(|s| s.as_str()).collect();

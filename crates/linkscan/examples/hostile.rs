@@ -15,7 +15,7 @@
 //! contains it.
 
 use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
-use linkscan::{LinkFinder, TldPolicy};
+use linkscan::{LinkFinder, Profile, TldPolicy};
 use pulldown_cmark::{Options, Parser};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -77,6 +77,14 @@ const FAMILIES: &[Family] = &[
     family("percent", "https://example.com/", "%"),
     family("percent-utf8", "https://example.com/", "%E3%82"),
     family("colon-tilde", "https://example.com/#", ":~:"),
+    family("refused-url", "http://localhost/", "a.py/"),
+    family("glued-scheme", "", "xhttp://"),
+    family("underscore-host", "https://", "a_b."),
+    family("userinfo", "", "u:p@"),
+    family("handle", "", "@a@b.social "),
+    family("quoted-host", "", "“a.com”"),
+    family("final-query", "", "a.com?"),
+    family("ignored-glue", "", "a\u{FE0F}.com"),
 ];
 
 /// What runs on the text.
@@ -94,6 +102,8 @@ fn paths() -> Vec<(&'static str, Path)> {
     vec![
         ("uts58", Path::Find(LinkFinder::new)),
         ("uts58-scheme", Path::Find(|| LinkFinder::new().require_scheme(true))),
+        ("uts58-strict", Path::Find(|| LinkFinder::new().profile(Profile::Strict))),
+        ("uts58-chat", Path::Find(|| LinkFinder::new().profile(Profile::Chat))),
         ("uts58-any-ip", Path::Find(|| LinkFinder::new().tlds(TldPolicy::Any).ip_hosts(true))),
         (
             "uts58-local-files",

@@ -443,7 +443,10 @@ fn ascii_label_ok(label: &[u8]) -> bool {
 /// Whether `label` starts with `xn--` (any case): the prefix of an A-label.
 #[inline]
 fn has_a_label_prefix(label: &[u8]) -> bool {
-    label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--")
+    // `| 0x2020` lowercases `XN`, and makes no other pair of bytes `xn`.
+    label.first_chunk::<4>().is_some_and(|&[x, n, h1, h2]| {
+        u16::from_le_bytes([x, n]) | 0x2020 == u16::from_le_bytes(*b"xn") && h1 == b'-' && h2 == b'-'
+    })
 }
 
 /// Whether the ASCII label `xn--…` is an A-label as UTS #46 §4.1 checks
@@ -462,22 +465,23 @@ fn a_label_valid(label: &[u8]) -> bool {
 /// holds), so that `my_site.example.com` never gives `site.example.com`,
 /// nor to a code point UTS #46 removes from a name (U+FE0F in
 /// `town🧞‍♀️🧜🏻‍♀️.com`, U+00AD), which would make the name another one.
+#[inline]
 pub(crate) fn host_as_written(text: &str, start: usize, end: usize) -> bool {
     let bytes = text.as_bytes();
-    let glue = |c: char| c == '_' || idna_ignored(c);
-    let before =
-        start > 0 && (bytes[start - 1] == b'_' || bytes[start - 1] >= 0x80 && glue(before_char(text, start)));
-    let after = match bytes.get(end) {
-        Some(b'_') => true,
-        Some(&b) if b >= 0x80 => text[end..].chars().next().is_some_and(glue),
-        _ => false,
-    };
-    !before && !after
+    // An ASCII byte, or none, on each side (most hosts): only `_` glues.
+    let plain = |b: Option<&u8>| b.is_none_or(|&b| b < 0x80 && b != b'_');
+    if plain(start.checked_sub(1).map(|i| &bytes[i])) && plain(bytes.get(end)) {
+        return true;
+    }
+    !glued(text, start, end)
 }
 
-/// The code point that ends at byte `i` of `text`.
-fn before_char(text: &str, i: usize) -> char {
-    text[..i].chars().next_back().unwrap_or_default()
+/// Whether `_` or a code point UTS #46 ignores is right before `start` or
+/// right after `end`.
+#[cold]
+fn glued(text: &str, start: usize, end: usize) -> bool {
+    let glue = |c: char| c == '_' || idna_ignored(c);
+    text[..start].chars().next_back().is_some_and(glue) || text[end..].chars().next().is_some_and(glue)
 }
 
 /// Whether UTS #46 ignores `c` (removes it from a name).
@@ -715,6 +719,7 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
 /// name; with `glued`, else the longest accepted name that ends it and
 /// starts with a letter (`foohttp://` is `http://`), among its last 32
 /// bytes.
+#[inline(always)]
 pub(crate) fn accepted_scheme(
     schemes: &Schemes,
     text: &str,
@@ -723,15 +728,20 @@ pub(crate) fn accepted_scheme(
     glued: bool,
 ) -> Option<usize> {
     if schemes.accepts(&text[start..colon]) {
-        return Some(start);
+        Some(start)
+    } else if glued {
+        glued_scheme(schemes, text, start, colon)
+    } else {
+        None
     }
+}
+
+/// The glued case of [`accepted_scheme`].
+#[cold]
+fn glued_scheme(schemes: &Schemes, text: &str, start: usize, colon: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    (glued)
-        .then(|| {
-            (start.max(colon.saturating_sub(32)) + 1..colon)
-                .find(|&s| bytes[s].is_ascii_alphabetic() && schemes.accepts(&text[s..colon]))
-        })
-        .flatten()
+    (start.max(colon.saturating_sub(32)) + 1..colon)
+        .find(|&s| bytes[s].is_ascii_alphabetic() && schemes.accepts(&text[s..colon]))
 }
 
 /// The end of an IPv4 address (four decimal octets, no leading zeros) or a

@@ -260,13 +260,9 @@ fn domain_link_at<'a>(
     // into it, whatever the outcome.
     let floor = scan.floor;
     scan.skip_to(tld_end);
-    // A candidate refused inside `scheme://…` refuses the rest of that URL.
-    let refuse = |scan: &mut Scan| {
-        if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None }
-    };
     let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
     if !labels_ok {
-        return refuse(scan);
+        return refuse(text, (start, tld_end), floor, scan);
     }
     let host = Host { start, tld_end, fqdn_dot };
     if !host_as_written(text, start, tld_end) {
@@ -278,7 +274,7 @@ fn domain_link_at<'a>(
         });
         return match scheme {
             Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
-            None => refuse(scan),
+            None => refuse(text, (start, tld_end), floor, scan),
         };
     }
     let bytes = text.as_bytes();
@@ -291,16 +287,24 @@ fn domain_link_at<'a>(
     let scheme = match scheme_before(text, start, floor) {
         Some(s) => match accepted_scheme(&finder.schemes, text, s, start - 3, finder.reader) {
             Some(s) => Some(s),
-            None => return refuse(scan),
+            None => return refuse(text, (start, tld_end), floor, scan),
         },
         None if inside_url(text, start, floor) => return skip_url_rest(text, tld_end, scan),
         None => None,
     };
-    let found = url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan);
-    if found.is_none() && scheme.is_some() {
-        return skip_url_rest(text, tld_end, scan);
-    }
-    found
+    url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan)
+}
+
+/// A candidate host from `start` to `tld_end` that is no link: when it is
+/// inside `scheme://…`, so is the rest of that URL.
+#[cold]
+fn refuse<'a>(
+    text: &str,
+    (start, tld_end): (usize, usize),
+    floor: usize,
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
+    if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None }
 }
 
 /// A domain found: where it starts, where its last label ends, and the
@@ -314,6 +318,9 @@ struct Host {
 
 /// The URL that starts at `start` (with its scheme, or not) and has
 /// `host`: its port, path, query and fragment, if the finder wants it.
+/// A URL with a scheme that is not wanted takes the rest of its text with
+/// it: nothing in its path is a link.
+#[inline(always)]
 fn url_link<'a>(
     finder: &LinkFinder,
     text: &'a str,
@@ -321,12 +328,13 @@ fn url_link<'a>(
     host: Host,
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
-    let wanted = if scheme { Kinds::URL } else { Kinds::WWW };
-    if !finder.kinds.contains(wanted) {
-        return None;
-    }
     let Host { tld_end, fqdn_dot, .. } = host;
-    let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
+    let wanted = if scheme { Kinds::URL } else { Kinds::WWW };
+    let port = port_at(text, tld_end + fqdn_dot.unwrap_or(0));
+    if !finder.kinds.contains(wanted) || matches!(port, Port::Invalid) {
+        return if scheme { skip_url_rest(text, tld_end, scan) } else { None };
+    }
+    let host_end = match (fqdn_dot, port) {
         (_, Port::Invalid) => return None,
         (_, Port::Ends(end)) => end,
         // A trailing dot belongs to the link only if a path, query or fragment follows.
@@ -344,6 +352,7 @@ fn url_link<'a>(
 /// The link whose domain `host` follows an `@`: an email address (§5.2),
 /// a URL with a user name (`https://user:pass@host/`, not strict), or a
 /// handle (not strict).
+#[inline(always)]
 fn address_link<'a>(
     finder: &LinkFinder,
     text: &'a str,
@@ -410,7 +419,18 @@ fn pqf(finder: &LinkFinder, text: &str, at: usize) -> usize {
 /// No link is found in the path of such a URL (`http://localhost:8080/app.py`
 /// without local hosts holds no link `app.py`). Reads back to `floor`,
 /// which then moves past the candidate, so each byte is read once.
+#[inline]
 fn inside_url(text: &str, from: usize, floor: usize) -> bool {
+    let bytes = text.as_bytes();
+    // Most links start the text or follow a space: nothing is before them.
+    if from == floor || bytes[from - 1] <= b' ' {
+        return false;
+    }
+    scheme_in_run(text, from, floor)
+}
+
+/// [`inside_url`] once a run of text goes on before `from`.
+fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
     let bytes = text.as_bytes();
     let token = bytes[floor..from].iter().rposition(|&b| b <= b' ').map_or(floor, |i| floor + i + 1);
     let mut end = from;

@@ -4,7 +4,10 @@
 
 use linkscan::format::{display_url, escape_parts};
 use linkscan::html::linkify;
-use linkscan::{Context, Dialect, Edge, Kinds, LinkFinder, OffsetConverter, OffsetUnit, Part, TldPolicy};
+use linkscan::{
+    Context, Dialect, Edge, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Part, Profile,
+    TldPolicy,
+};
 use proptest::prelude::*;
 
 /// Text rich in what detection reacts to: separators, TLDs, `@`, schemes,
@@ -19,6 +22,8 @@ fn linky_text() -> impl Strategy<Value = String> {
             "例子", "пример", "αβγ", "日本", "\u{200C}", "e\u{301}", "😎", "1", "255", "65535", "[::1]",
             "ftp://", "xmpp:", "*", "_", "~", "&amp;", ";", "+", "{", "}", "\t",
             "ssh://", "git+https://", "gopher://", "localhost", "md", "py", "ＣＯＭ", "?subject=x",
+            "“", "”", "«", "»", "„", "¿", "‘", "\u{FE0F}", "\u{AD}", "❤", "user:pw@", "foohttp://", "x.", "xn--",
+            "xn--bcher-kva", "@a@", ":12", "'", "`", "{",
         ]).prop_map(str::to_string),
         1 => any::<char>().prop_map(String::from),
     ];
@@ -37,6 +42,11 @@ fn finders() -> Vec<LinkFinder> {
         LinkFinder::new().local_hosts(true).skip_file_names(true),
         LinkFinder::new().local_hosts(true).ip_hosts(true).require_scheme(true),
         LinkFinder::new().schemes(linkscan::Schemes::only(["https", "gopher"])).tlds(TldPolicy::Any),
+        LinkFinder::new().profile(Profile::Strict),
+        LinkFinder::new().profile(Profile::Strict).local_hosts(true).ip_hosts(true),
+        LinkFinder::new().profile(Profile::Chat),
+        LinkFinder::new().profile(Profile::Docs),
+        LinkFinder::new().kinds(Kinds::ALL).tlds(TldPolicy::Any),
     ]
 }
 
@@ -59,7 +69,15 @@ fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
             prop_assert!(link.start() < link.end(), "empty link in {:?}", text);
             prop_assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
             prop_assert_eq!(link.as_str(), &text[link.start()..link.end()]);
-            prop_assert!(link.href().ends_with(link.as_str()));
+            // The target is what the text says: the text, with a scheme or
+            // `mailto:` before it where it has none; a handle's profile page.
+            if link.kind() == LinkKind::Handle {
+                let (user, host) = link.as_str()[1..].split_once('@').expect("@user@host");
+                prop_assert_eq!(link.href(), format!("https://{host}/@{user}"));
+                prop_assert_eq!(link.host(), host);
+            } else {
+                prop_assert!(link.href().ends_with(link.as_str()));
+            }
             // A link written with its scheme keeps exactly that scheme. (GFM
             // and MD4C follow their reference parsers: cmark-gfm links
             // `www.ssh://` as `http://www.ssh://`.)
