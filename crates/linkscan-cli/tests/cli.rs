@@ -434,6 +434,54 @@ fn script_default_schemes_are_refused() {
 }
 
 #[test]
+fn profiles_name_a_set_of_options() {
+    let text = "See README.md, http://localhost:3000/, example.com? or @a@b.social\n";
+    let marked = |args: &[&str]| {
+        let out = linkscan(&[&["find", "--format", "marked"], args].concat(), text);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    assert_eq!(marked(&[]), "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com⸡? or @a@b.social\n");
+    assert_eq!(marked(&["--profile", "default"]), marked(&[]));
+    assert_eq!(
+        marked(&["--profile", "strict"]),
+        "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com?⸡ or @⸠a@b.social⸡\n"
+    );
+    assert_eq!(
+        marked(&["--profile", "chat"]),
+        "See README.md, http://localhost:3000/, ⸠example.com⸡? or ⸠@a@b.social⸡\n"
+    );
+    assert_eq!(
+        marked(&["--profile", "docs"]),
+        "See README.md, ⸠http://localhost:3000/⸡, example.com? or @a@b.social\n"
+    );
+    // Options after a profile change only themselves.
+    assert_eq!(
+        marked(&["--profile", "chat", "--kinds", "url,www"]),
+        "See README.md, http://localhost:3000/, ⸠example.com⸡? or @a@b.social\n"
+    );
+    let out = linkscan(&["find", "--kinds", "handle", "--format", "tsv"], "ping @a@b.social\n");
+    let row: Vec<String> = stdout(&out).split('\t').map(String::from).collect();
+    assert_eq!(
+        (row[5].as_str(), row[6].as_str(), row[7].trim_end()),
+        ("handle", "@a@b.social", "https://b.social/@a")
+    );
+    for (args, flag) in [
+        (&["find", "--profile", "chatty"][..], "--profile"),
+        (&["find", "--dialect", "gfm", "--profile", "chat"][..], "--profile"),
+        (&["find", "--dialect", "md4c", "--kinds", "email,handle"][..], "--kinds"),
+    ] {
+        let out = linkscan(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(flag), "{}", stderr(&out));
+    }
+    let help = stdout(&linkscan(&["find", "--help"], ""));
+    for name in ["default", "strict", "chat", "docs"] {
+        assert!(help.contains(name), "--help names the profile {name}");
+    }
+}
+
+#[test]
 fn host_and_scheme_options() {
     let text = "README.md http://localhost:8080/x gopher://a.com/b ftp://c.org/f my_site.example.com\n";
     let default = linkscan(&["find", "--format", "tsv"], text);

@@ -87,6 +87,27 @@ def test_every_option():
     assert f("md4c").find(":john.doe@example.com") == []
 
 
+def test_profiles():
+    text = "See README.md, http://localhost:3000/, example.com? or @a@b.social"
+
+    def found(**options):
+        return [l.text for l in linkscan.Finder(**options).find(text)]
+
+    assert found() == ["README.md", "example.com"]
+    assert found(profile="strict") == ["README.md", "example.com?", "a@b.social"]
+    assert found(profile="chat") == ["example.com", "@a@b.social"]
+    assert found(profile="docs") == ["http://localhost:3000/"]
+    # Options given change only themselves after the profile.
+    assert found(profile="docs", local_hosts=False) == []
+    assert found(profile="chat", skip_file_names=False) == ["README.md", "example.com", "@a@b.social"]
+    handle = linkscan.Finder(profile="chat").find("@a@b.social")[0]
+    assert (handle.kind, handle.href) == ("handle", "https://b.social/@a")
+    assert [l.text for l in linkscan.Finder(kinds="url,www,email,handle").find("@a@b.social")] == ["@a@b.social"]
+    table = linkscan.Finder(profile="chat").find_arrow(pa.array(["ping @a@b.social", "x.com?"]))
+    assert table.column("kind").to_pylist() == ["handle", "url"]
+    assert table.column("href").to_pylist() == ["https://b.social/@a", "https://x.com"]
+
+
 def test_other_functions():
     assert linkscan.linkify_html("x.com <b>", rel="nofollow") == '<a href="https://x.com" rel="nofollow">x.com</a> &lt;b&gt;'
     assert linkscan.linkify_html("www.x.org", linkscan.Finder("gfm"), class_="l") == (
@@ -99,7 +120,7 @@ def test_other_functions():
     assert linkscan.display_url("https://example.com/%CE%B1%CE%B2%CE%B3.") == "https://example.com/αβγ%2E"
     assert linkscan.display_url("https://xn--fsqu00a.xn--fiqs8s/") == "https://例子.中国/"
     assert linkscan.display_email("john doe@example.com") == '"john doe"@example.com'
-    assert linkscan.__version__ and linkscan.UNICODE_VERSION == "17.0.0" and linkscan.TLD_LIST_VERSION
+    assert linkscan.__version__ and linkscan.UNICODE_VERSION == "18.0.0" and linkscan.TLD_LIST_VERSION
 
 
 @pytest.mark.parametrize(
@@ -111,6 +132,9 @@ def test_other_functions():
         lambda: linkscan.Finder(tlds="some"),
         lambda: linkscan.Finder(offsets="bytes"),
         lambda: linkscan.Finder("gfm", tlds="any"),
+        lambda: linkscan.Finder(profile="chatty"),
+        lambda: linkscan.Finder("gfm", profile="chat"),
+        lambda: linkscan.Finder("md4c", kinds="handle"),
         lambda: linkscan.Finder("uts58", unicode_ends=True),
         lambda: linkscan.Finder(default_scheme="javascript:"),
         lambda: linkscan.markdown_to_html("x", dialect="rst"),

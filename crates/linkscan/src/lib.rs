@@ -29,6 +29,22 @@
 //! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
 //! ```
 //!
+//! UTS #58 decides where a link ends; where it is silent (where a link
+//! starts, which schemes count) or contradicts itself (a final `?`),
+//! linkscan decides as a reader expects. [`Profile`]s name the policies:
+//! the default, `strict` (the spec's pseudo-code and the Unicode reference
+//! exactly), `chat` and `docs`; [`LinkFinder::strict`] lists each rule
+//! with its reason.
+//!
+//! ```
+//! use linkscan::{LinkFinder, Profile};
+//! let text = "Is it example.com? See README.md or ping @ann@chaos.social";
+//! let found = |p: Profile| LinkFinder::new().profile(p).links(text).map(|l| l.href()).collect::<Vec<_>>();
+//! assert_eq!(found(Profile::Default), ["https://example.com", "https://README.md"]);
+//! assert_eq!(found(Profile::Strict), ["https://example.com?", "https://README.md", "mailto:ann@chaos.social"]);
+//! assert_eq!(found(Profile::Chat), ["https://example.com", "https://chaos.social/@ann"]);
+//! ```
+//!
 //! The iterators borrow the finder, so a function that returns them keeps
 //! the finder somewhere that outlives the call — a `static`, or its caller:
 //!

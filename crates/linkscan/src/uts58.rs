@@ -19,7 +19,7 @@ use crate::host::{
     tld_accepted,
 };
 use crate::pqf::pqf_end;
-use crate::props::{EMAIL_BIT, NV8_BIT};
+use crate::props::{EMAIL_BIT, NV8_BIT, before};
 
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
@@ -73,7 +73,9 @@ const CLOSE: usize = 8;
 /// (Scheme-less domains elsewhere are then not candidates at all.)
 fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
-    let (urls, emails) = (finder.kinds.contains(Kinds::URL), finder.kinds.contains(Kinds::EMAIL));
+    // (A handle, like an address, is found from its `@`.)
+    let emails = finder.kinds.contains(Kinds::EMAIL) || finder.kinds.contains(Kinds::HANDLE);
+    let urls = finder.kinds.contains(Kinds::URL);
     // The bytes looked for (0xFF, never in UTF-8, for a kind not wanted).
     let (colon, at) = (if urls { b':' } else { 0xFF }, if emails { b'@' } else { 0xFF });
     // Whether the last two came close together (hostile text, `a@a@a@…`):
@@ -247,7 +249,11 @@ fn domain_link_at<'a>(
     };
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
-    if nv8 != 0 && labels_ok.is_none() {
+    if nv8 != 0
+        && start > scan.floor
+        && text.as_bytes()[start - 1] >= 0x80
+        && before(text, start).1 & NV8_BIT != 0
+    {
         let loose = domain_start(text, start, scan.floor, 0);
         if loose < start && scheme_before(text, loose, scan.floor).is_some() {
             start = loose;
@@ -386,7 +392,7 @@ fn address_link<'a>(
         && scheme.is_none()
         && local > floor
         && bytes[local - 1] == b'@'
-        && (local - 1 == floor || crate::props::before(text, local - 1).1 & EMAIL_BIT == 0);
+        && (local - 1 == floor || before(text, local - 1).1 & EMAIL_BIT == 0);
     if handle {
         return finder
             .kinds

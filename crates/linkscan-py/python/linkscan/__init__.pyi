@@ -6,31 +6,44 @@ TLD_LIST_VERSION: str
 
 Dialect = Literal["uts58", "gfm", "md4c"]
 Offsets = Literal["chars", "utf8", "utf16"]
+Profile = Literal["default", "strict", "chat", "docs"]
 
 class Link:
     """A link: offsets in the finder's unit (Python string indices by default)."""
 
     start: int
     end: int
-    kind: Literal["url", "email"]
+    kind: Literal["url", "email", "handle"]
     text: str
     href: str
 
 class Finder:
-    """Finds links; build once, use for many texts."""
+    """Finds links; build once, use for many texts.
+
+    ``profile`` (UTS #58) names a set of options: ``"default"`` (the spec
+    where it decides, the reader where it does not: no final ``?``, quotes
+    end a scheme-less host, ``https://user:pass@host``, ``_`` after a
+    scheme, ``foohttp://`` read as ``http://``, quotes around an address
+    left out, ``@user@host`` is no address), ``"strict"`` (the spec's
+    pseudo-code and the Unicode reference exactly), ``"chat"`` (default plus
+    ``skip_file_names`` and handles) or ``"docs"`` (``require_scheme``,
+    ``local_hosts`` and ``ip_hosts``). Options given (not None) change only
+    themselves after it. ``kinds``: ``url``, ``www``, ``email``, ``handle``.
+    """
 
     def __init__(
         self,
         dialect: Dialect = "uts58",
         *,
+        profile: Profile = "default",
         kinds: Optional[Union[str, Sequence[str]]] = None,
-        require_scheme: bool = False,
+        require_scheme: Optional[bool] = None,
         tlds: Optional[Union[Literal["iana", "any"], Sequence[str]]] = None,
         default_scheme: Optional[str] = None,
-        ip_hosts: bool = False,
+        ip_hosts: Optional[bool] = None,
         unicode_ends: bool = False,
-        local_hosts: bool = False,
-        skip_file_names: bool = False,
+        local_hosts: Optional[bool] = None,
+        skip_file_names: Optional[bool] = None,
         schemes: Optional[Sequence[str]] = None,
         offsets: Offsets = "chars",
     ) -> None: ...
