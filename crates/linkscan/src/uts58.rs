@@ -435,17 +435,22 @@ fn inside_url(text: &str, from: usize, floor: usize) -> bool {
     scheme_in_run(text, from, floor)
 }
 
-/// [`inside_url`] once a run of text goes on before `from`.
+/// [`inside_url`] once a run of text goes on before `from`: the nearest
+/// `:`, space or newline before it is searched for (not read byte by
+/// byte: a run may be long); a `scheme://` in the run whose URL reaches
+/// `from` without a space or control holds the candidate.
 fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
     let bytes = text.as_bytes();
-    let token = bytes[floor..from].iter().rposition(|&b| b <= b' ').map_or(floor, |i| floor + i + 1);
     let mut end = from;
-    while let Some(k) = memchr::memrchr(b':', &bytes[token..end]) {
-        let colon = token + k;
-        if bytes[colon..].starts_with(b"://") && scheme_before(text, colon + 3, floor).is_some() {
-            return true;
+    while let Some(k) = memchr::memrchr3(b':', b' ', b'\n', &bytes[floor..end]) {
+        let at = floor + k;
+        if bytes[at] != b':' {
+            return false;
         }
-        end = colon;
+        if bytes[at..].starts_with(b"://") && scheme_before(text, at + 3, floor).is_some() {
+            return !bytes[at..from].iter().any(|&b| b <= b' ');
+        }
+        end = at;
     }
     false
 }
