@@ -1,9 +1,7 @@
 //! An independent derivation of Link_Term, Link_Bracket and Link_Email from
-//! Unicode 17.0 character properties (icu_properties 2.3), using the
+//! Unicode 18.0 character properties (icu_properties 2.4), using the
 //! definitions of UTS #58 §6.1 as the reference implementation evaluates
-//! them, to cross-check the published data files over the code points
-//! Unicode 17.0 assigns (the data is Unicode 18.0: the code points 18.0
-//! adds have no 17.0 properties to check against); and the one property
+//! them, to cross-check the published data files; and the one property
 //! taken from ICU directly, General_Category=Punctuation (for the GFM
 //! dialect).
 
@@ -25,9 +23,6 @@ pub struct Derived {
     /// General_Category P* (Pc Pd Ps Pe Pi Pf Po): what cmark-gfm's
     /// domain check treats as punctuation. Not in data/: taken from here.
     pub punctuation: Vec<bool>,
-    /// Whether Unicode 17.0 assigns the code point (not Cn): only those
-    /// are compared.
-    pub assigned: Vec<bool>,
 }
 
 pub fn derive() -> Derived {
@@ -44,11 +39,9 @@ pub fn derive() -> Derived {
     let mut bracket = Vec::new();
     let mut email = Vec::with_capacity(CODE_POINTS);
     let mut punctuation = Vec::with_capacity(CODE_POINTS);
-    let mut assigned = Vec::with_capacity(CODE_POINTS);
     for cp in 0..CODE_POINTS as u32 {
         let cat = gc.get32(cp);
         punctuation.push(GeneralCategoryGroup::Punctuation.contains(cat));
-        assigned.push(cat != GeneralCategory::Unassigned || nonchar.contains32(cp));
         let other = GeneralCategoryGroup::Other.contains(cat) && cat != GeneralCategory::Format;
         let dep = deprecated.contains32(cp);
         let mirror = bmg.get32(cp);
@@ -76,26 +69,20 @@ pub fn derive() -> Derived {
             xid_continue.contains32(cp)
         });
     }
-    Derived { term, bracket, email, punctuation, assigned }
+    Derived { term, bracket, email, punctuation }
 }
 
-/// Lists the code point ranges where `a` and `b` differ, one line each,
-/// among the code points `compared` holds.
-pub fn differences<T: PartialEq + std::fmt::Debug>(
-    name: &str,
-    a: &[T],
-    b: &[T],
-    compared: &[bool],
-) -> Vec<String> {
+/// Lists the code point ranges where `a` and `b` differ, one line each.
+pub fn differences<T: PartialEq + std::fmt::Debug>(name: &str, a: &[T], b: &[T]) -> Vec<String> {
     let mut out = Vec::new();
     let mut cp = 0;
     while cp < a.len() {
-        if a[cp] == b[cp] || !compared[cp] {
+        if a[cp] == b[cp] {
             cp += 1;
             continue;
         }
         let start = cp;
-        while cp + 1 < a.len() && a[cp + 1] == a[start] && b[cp + 1] == b[start] && compared[cp + 1] {
+        while cp + 1 < a.len() && a[cp + 1] == a[start] && b[cp + 1] == b[start] {
             cp += 1;
         }
         out.push(format!(

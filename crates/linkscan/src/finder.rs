@@ -981,6 +981,7 @@ impl<'a> Link<'a> {
 
     /// The user name of a URL written with one (`https://user:pass@host/`),
     /// without the password.
+    #[cfg(feature = "idna")]
     fn user(&self) -> Option<&'a str> {
         let text = self.as_str();
         let rest = match self.kind {

@@ -164,7 +164,7 @@ pub fn is_label_separator(c: char) -> bool {
 }
 
 /// Whether `c` is punctuation: General_Category P* (Pc, Pd, Ps, Pe, Pi, Pf,
-/// Po), Unicode 17.0.
+/// Po), Unicode 18.0.
 #[inline]
 pub fn is_punctuation(c: char) -> bool {
     bits(c) & tables::PUNCT_BIT != 0

@@ -249,11 +249,7 @@ fn domain_link_at<'a>(
     };
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
-    if nv8 != 0
-        && start > scan.floor
-        && text.as_bytes()[start - 1] >= 0x80
-        && before(text, start).1 & NV8_BIT != 0
-    {
+    if nv8 != 0 && labels_ok.is_none() {
         let loose = domain_start(text, start, scan.floor, 0);
         if loose < start && scheme_before(text, loose, scan.floor).is_some() {
             start = loose;
