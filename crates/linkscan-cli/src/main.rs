@@ -105,13 +105,20 @@ enum Command {
     /// Render Markdown to HTML with autolinks (pulldown-cmark).
     ///
     /// With --dialect gfm, GitHub's extensions are on too: tables,
-    /// strikethrough, task lists and footnotes. Raw HTML in the input is
-    /// passed through, as CommonMark specifies. Each file is read whole.
+    /// strikethrough, task lists and footnotes. Safe by default, as
+    /// cmark-gfm is: raw HTML is written `<!-- raw HTML omitted -->` and a
+    /// link or image whose target is a script (javascript:, vbscript:,
+    /// data:) gets an empty one; --unsafe keeps both. Each file is read
+    /// whole.
     #[command(after_help = "Examples:\n  \
         printf 'Visit www.commonmark.org/a.b.\\n' | linkscan markdown --dialect gfm\n  \
         → <p>Visit <a href=\"http://www.commonmark.org/a.b\">www.commonmark.org/a.b</a>.</p>\n  \
         linkscan markdown --dialect md4c --kinds url,email README.md > README.html")]
     Markdown {
+        /// Keep raw HTML and script link targets as written (only for
+        /// documents you trust), as cmark-gfm's --unsafe does.
+        #[arg(long = "unsafe")]
+        allow_unsafe: bool,
         /// Markdown files or directories; `-` or none for standard input.
         files: Vec<std::ffi::OsString>,
         #[command(flatten)]
@@ -227,7 +234,9 @@ fn main() -> ExitCode {
         Command::Html { files, rel, target, class, page, stream, options } => {
             html::run(files, &html::Settings { rel, target, class, page }, &options, &stream)
         }
-        Command::Markdown { files, input, options } => markdown::run(files, &input, &options),
+        Command::Markdown { allow_unsafe, files, input, options } => {
+            markdown::run(files, &input, &options, allow_unsafe)
+        }
         Command::Format { urls, email } => format(urls, email),
         Command::Completions { shell } => {
             let mut out = io::stdout().lock();

@@ -48,11 +48,12 @@ pub(crate) fn extensions(finder: &LinkFinder) -> Options {
     if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() }
 }
 
-/// Renders each input to standard output.
+/// Renders each input to standard output; safe unless `allow_unsafe`.
 pub fn run(
     files: Vec<std::ffi::OsString>,
     input_options: &InputOptions,
     options: &FinderOptions,
+    allow_unsafe: bool,
 ) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
@@ -74,7 +75,8 @@ pub fn run(
             }
         };
         let mut page = String::with_capacity(text.len() * 3 / 2);
-        html::push_html(&mut page, MarkdownAutolinks::new(&text, extensions, &finder));
+        let events = MarkdownAutolinks::new(&text, extensions, &finder).allow_unsafe(allow_unsafe);
+        html::push_html(&mut page, events);
         out.write_all(page.as_bytes()).map_err(crate::output_error)?;
     }
     out.flush().map_err(crate::output_error)?;

@@ -87,6 +87,25 @@ fn markdown_gfm_prints_the_issue_example() {
 }
 
 #[test]
+fn markdown_is_safe_unless_unsafe() {
+    let md = "[a](javascript:alert(1)) <javascript:x> <b>x</b> a\0b\n\n<script>alert(2)</script>\n";
+    let safe = stdout(&linkscan(&["markdown", "-a"], md));
+    assert_eq!(
+        safe,
+        "<p><a href=\"\">a</a> <a href=\"\">javascript:x</a> <!-- raw HTML omitted -->x<!-- raw HTML omitted --> \
+         a\u{FFFD}b</p>\n<!-- raw HTML omitted -->\n"
+    );
+    let raw = stdout(&linkscan(&["markdown", "-a", "--unsafe"], md));
+    assert!(raw.contains("href=\"javascript:alert(1)\"") && raw.contains("<script>alert(2)</script>"), "{raw}");
+    // A script default scheme is refused where it is given.
+    let out = linkscan(&["markdown", "--dialect", "gfm", "--default-scheme", "javascript:"], "www.x.com\n");
+    assert_eq!(out.status.code(), Some(2));
+    // Plain text: NUL and other controls become U+FFFD in HTML.
+    let html = stdout(&linkscan(&["html", "-a"], "a\0x.com\u{1}\n"));
+    assert_eq!(html, "a\u{FFFD}<a href=\"https://x.com\">x.com</a>\u{FFFD}\n");
+}
+
+#[test]
 fn format_prints_display_forms() {
     let out = linkscan(&["format", "https://example.com/%CE%B1%CE%B2%CE%B3/%CE%B4.%CE%B5%CE%B6."], "");
     assert_eq!(stdout(&out), "https://example.com/αβγ/δ.εζ%2E\n");

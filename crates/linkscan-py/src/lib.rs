@@ -530,10 +530,12 @@ fn linkify_html(
 
 /// Markdown rendered to HTML with autolinks (pulldown-cmark); `dialect`
 /// "gfm" (with GitHub's tables, strikethrough, task lists and footnotes),
-/// "md4c" or "uts58".
+/// "md4c" or "uts58". Safe by default, as cmark-gfm is: raw HTML is written
+/// `<!-- raw HTML omitted -->` and script link targets are emptied;
+/// `unsafe=True` keeps both (only for documents you trust).
 #[pyfunction]
-#[pyo3(signature = (markdown, dialect = "gfm"))]
-fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<String> {
+#[pyo3(signature = (markdown, dialect = "gfm", *, r#unsafe = false))]
+fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: bool) -> PyResult<String> {
     let (finder, options) = match dialect {
         "gfm" => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
         "md4c" => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
@@ -544,7 +546,8 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<S
     };
     Ok(py.detach(|| {
         let mut out = String::with_capacity(markdown.len() * 3 / 2);
-        let events = linkscan::markdown::MarkdownAutolinks::new(markdown, options, &finder);
+        let events =
+            linkscan::markdown::MarkdownAutolinks::new(markdown, options, &finder).allow_unsafe(r#unsafe);
         pulldown_cmark::html::push_html(&mut out, events);
         out
     }))

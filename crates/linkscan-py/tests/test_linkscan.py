@@ -117,6 +117,15 @@ def test_other_functions():
         '<p>Visit <a href="http://www.commonmark.org/a.b">www.commonmark.org/a.b</a>.</p>\n'
     )
     assert "<a href" in linkscan.markdown_to_html("see x.com", dialect="uts58")
+    # Safe by default, as cmark-gfm is without --unsafe.
+    risky = "[a](javascript:alert(1)) <b>x</b>\n"
+    assert linkscan.markdown_to_html(risky) == (
+        '<p><a href="">a</a> <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n'
+    )
+    assert linkscan.markdown_to_html(risky, unsafe=True) == '<p><a href="javascript:alert(1)">a</a> <b>x</b></p>\n'
+    assert linkscan.linkify_html("a\x00x.com") == 'a\ufffd<a href="https://x.com">x.com</a>'
+    with pytest.raises(ValueError):
+        linkscan.Finder("gfm", default_scheme=" JavaScript:")
     assert linkscan.display_url("https://example.com/%CE%B1%CE%B2%CE%B3.") == "https://example.com/αβγ%2E"
     assert linkscan.display_url("https://xn--fsqu00a.xn--fiqs8s/") == "https://例子.中国/"
     assert linkscan.display_email("john doe@example.com") == '"john doe"@example.com'

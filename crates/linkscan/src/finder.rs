@@ -260,7 +260,7 @@ impl core::str::FromStr for Kinds {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkFinder {
     pub(crate) dialect: Dialect,
-    /// The kinds looked for: those asked for, less `WWW` when a scheme is required.
+    /// The kinds looked for: see [`LinkFinder::kinds_wanted`].
     pub(crate) kinds: Kinds,
     pub(crate) asked_kinds: Kinds,
     require_scheme: bool,
@@ -444,7 +444,7 @@ impl LinkFinder {
     #[must_use]
     pub fn kinds(mut self, kinds: Kinds) -> Self {
         self.asked_kinds = kinds;
-        self.kinds = if self.require_scheme { kinds.without(Kinds::WWW) } else { kinds };
+        self.kinds = self.kinds_wanted();
         self
     }
 
@@ -466,7 +466,7 @@ impl LinkFinder {
     #[must_use]
     pub fn require_scheme(mut self, require: bool) -> Self {
         self.require_scheme = require;
-        self.kinds = if require { self.asked_kinds.without(Kinds::WWW) } else { self.asked_kinds };
+        self.kinds = self.kinds_wanted();
         self
     }
 
@@ -485,17 +485,34 @@ impl LinkFinder {
     }
 
     /// The scheme [`Link::href`] puts before a URL found without one
-    /// (default `https://` for UTS #58).
+    /// (default `https://` for UTS #58, `http://` for GFM and MD4C).
+    ///
+    /// The one safety rule every writer of an href relies on lives here: a
+    /// scheme that would make a script target (`javascript:`, `vbscript:`,
+    /// `data:`, in any case or obfuscation a browser reads through; see
+    /// [`is_safe_href`](crate::html::is_safe_href)) is refused, and the
+    /// URLs it would be put before are then not found at all. So no link
+    /// this finder yields has a script target, whatever its options.
     ///
     /// ```
     /// use linkscan::LinkFinder;
     /// let finder = LinkFinder::new().default_scheme("http://");
     /// assert_eq!(finder.links("example.com").next().unwrap().href(), "http://example.com");
+    /// let refused = LinkFinder::gfm().default_scheme("JavaScript:");
+    /// assert_eq!(refused.links("www.x.com https://y.org").map(|l| l.href()).collect::<Vec<_>>(), ["https://y.org"]);
     /// ```
     #[must_use]
     pub fn default_scheme(mut self, scheme: impl Into<Cow<'static, str>>) -> Self {
         self.default_scheme = scheme.into();
+        self.kinds = self.kinds_wanted();
         self
+    }
+
+    /// The kinds looked for: those asked for, less scheme-less URLs when a
+    /// scheme is required or the default scheme would make a script target.
+    fn kinds_wanted(&self) -> Kinds {
+        let no_www = self.require_scheme || !crate::html::is_safe_href(&self.default_scheme);
+        if no_www { self.asked_kinds.without(Kinds::WWW) } else { self.asked_kinds }
     }
 
     /// Also find IPv4 (`http://192.0.2.1/`) and bracketed IPv6

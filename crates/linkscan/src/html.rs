@@ -90,11 +90,10 @@ pub fn linkify(text: &str, finder: &LinkFinder) -> String {
 pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
     let mut pos = 0;
+    // No href is a script target: the finder never yields one (see
+    // `LinkFinder::default_scheme`).
     for link in finder.links(text) {
         let href = link.href();
-        if !is_safe_href(&href) {
-            continue;
-        }
         escape_html(&mut out, &text[pos..link.start()]);
         out.push_str("<a href=\"");
         escape_html(&mut out, &href);
@@ -118,12 +117,15 @@ pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) 
 }
 
 /// Appends `s` with `&`, `<`, `>`, `"` and `'` escaped, safe in element
-/// content and in quoted attribute values.
+/// content and in quoted attribute values. NUL and the other C0 controls
+/// HTML does not allow in text (all but tab, line feed, form feed and
+/// carriage return), and DEL, become U+FFFD, as CommonMark and cmark-gfm
+/// write NUL.
 ///
 /// ```
 /// let mut out = String::new();
-/// linkscan::html::escape_html(&mut out, "<a href='x'>&</a>");
-/// assert_eq!(out, "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;");
+/// linkscan::html::escape_html(&mut out, "<a href='x'>&</a>\0");
+/// assert_eq!(out, "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;\u{FFFD}");
 /// ```
 pub fn escape_html(out: &mut String, s: &str) {
     let mut last = 0;
@@ -134,6 +136,8 @@ pub fn escape_html(out: &mut String, s: &str) {
             b'>' => "&gt;",
             b'"' => "&quot;",
             b'\'' => "&#39;",
+            b'\t' | b'\n' | 0x0C | b'\r' => continue,
+            0..0x20 | 0x7F => "\u{FFFD}",
             _ => continue,
         };
         out.push_str(&s[last..i]);

@@ -39,9 +39,10 @@
 //! [pulldown-cmark]: https://crates.io/crates/pulldown-cmark
 
 use crate::finder::{Dialect, Edge, LinkFinder};
+use crate::html::is_safe_href;
 use alloc::borrow::Cow;
 use core::ops::Range;
-use pulldown_cmark::{Event, OffsetIter, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, OffsetIter, Options, Parser, Tag, TagEnd};
 
 mod adapter;
 mod links;
@@ -88,8 +89,74 @@ pub fn gfm_options() -> Options {
 /// html::push_html(&mut out, MarkdownAutolinks::new("See https://a.org/src/__init__.py now", gfm_options(), &finder));
 /// assert_eq!(out, "<p>See <a href=\"https://a.org/src/__init__.py\">https://a.org/src/__init__.py</a> now</p>\n");
 /// ```
+///
+/// Safe by default, as cmark-gfm is without `--unsafe`: raw HTML (blocks
+/// and inline) is replaced by `<!-- raw HTML omitted -->`, and a link or
+/// image whose destination is a script target (`javascript:`, `vbscript:`,
+/// `data:`; see [`is_safe_href`](crate::html::is_safe_href)) gets an empty
+/// one. [`allow_unsafe`](MarkdownAutolinks::allow_unsafe) keeps both as
+/// written, for trusted documents. Autolinks never have a script target.
+/// U+0000 in text is U+FFFD, as CommonMark requires.
+///
+/// ```
+/// use linkscan::{markdown::MarkdownAutolinks, LinkFinder};
+/// use pulldown_cmark::{html, Options};
+///
+/// let markdown = "[a](javascript:alert(1)) <b>x</b>\n\n<script>alert(2)</script>\n";
+/// let (finder, mut safe, mut raw) = (LinkFinder::gfm(), String::new(), String::new());
+/// html::push_html(&mut safe, MarkdownAutolinks::new(markdown, Options::empty(), &finder));
+/// assert_eq!(safe, "<p><a href=\"\">a</a> <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n<!-- raw HTML omitted -->\n");
+/// html::push_html(&mut raw, MarkdownAutolinks::new(markdown, Options::empty(), &finder).allow_unsafe(true));
+/// assert_eq!(raw, "<p><a href=\"javascript:alert(1)\">a</a> <b>x</b></p>\n<script>alert(2)</script>\n");
+/// ```
 pub struct MarkdownAutolinks<'f, 'a> {
     events: Inner<'f, 'a>,
+    safety: Safety,
+}
+
+/// Whether events are made safe, and where in an HTML block they are.
+#[derive(Clone, Copy, Debug, Default)]
+struct Safety {
+    allow_unsafe: bool,
+    in_html_block: bool,
+}
+
+/// What safe mode writes for raw HTML, as cmark-gfm does.
+const RAW_HTML_OMITTED: &str = "<!-- raw HTML omitted -->";
+
+impl Safety {
+    /// `event` made safe (`None`: dropped), unless unsafe events are
+    /// allowed; and, always, U+0000 in text replaced by U+FFFD, as
+    /// CommonMark requires.
+    fn filter<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
+        let event = match event {
+            Event::Text(text) if text.contains('\0') => Event::Text(text.replace('\0', "\u{FFFD}").into()),
+            Event::Code(code) if code.contains('\0') => Event::Code(code.replace('\0', "\u{FFFD}").into()),
+            event => event,
+        };
+        if self.allow_unsafe {
+            return Some(event);
+        }
+        Some(match event {
+            Event::Start(Tag::HtmlBlock) => {
+                self.in_html_block = true;
+                Event::Html(CowStr::Borrowed("<!-- raw HTML omitted -->\n"))
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                self.in_html_block = false;
+                return None;
+            }
+            Event::Html(_) if self.in_html_block => return None,
+            Event::Html(_) | Event::InlineHtml(_) => Event::InlineHtml(CowStr::Borrowed(RAW_HTML_OMITTED)),
+            Event::Start(Tag::Link { link_type, dest_url, title, id }) if !is_safe_href(&dest_url) => {
+                Event::Start(Tag::Link { link_type, dest_url: CowStr::Borrowed(""), title, id })
+            }
+            Event::Start(Tag::Image { link_type, dest_url, title, id }) if !is_safe_href(&dest_url) => {
+                Event::Start(Tag::Image { link_type, dest_url: CowStr::Borrowed(""), title, id })
+            }
+            event => event,
+        })
+    }
 }
 
 /// The pass that finds the links: on the source (GFM), or on decoded text.
@@ -142,7 +209,17 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
             ),
             _ => Inner::Decoded(SpannedAutolinks::new(events, Cow::Borrowed(finder))),
         };
-        MarkdownAutolinks { events }
+        MarkdownAutolinks { events, safety: Safety::default() }
+    }
+
+    /// With `true`, keep raw HTML and authors' link and image destinations
+    /// as written — script targets included — as cmark-gfm does with
+    /// `--unsafe`: only for documents you trust. Autolinks still never have
+    /// a script target.
+    #[must_use]
+    pub fn allow_unsafe(mut self, allow: bool) -> Self {
+        self.safety.allow_unsafe = allow;
+        self
     }
 
     /// The same events by the plain path, without the shortcuts that let
@@ -175,7 +252,7 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// assert_eq!(links, ["a@b.org", "www.c.net"]);
     /// ```
     pub fn into_offset_iter(self) -> MarkdownOffsetIter<'f, 'a> {
-        MarkdownOffsetIter { events: self.events }
+        MarkdownOffsetIter { events: self.events, safety: self.safety }
     }
 }
 
@@ -184,7 +261,12 @@ impl<'a> Iterator for MarkdownAutolinks<'_, 'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
-        self.events.next().map(|(event, _)| event)
+        loop {
+            let (event, _) = self.events.next()?;
+            if let Some(event) = self.safety.filter(event) {
+                return Some(event);
+            }
+        }
     }
 }
 
@@ -197,6 +279,7 @@ impl core::fmt::Debug for MarkdownAutolinks<'_, '_> {
 /// [`MarkdownAutolinks`]' events with their source ranges.
 pub struct MarkdownOffsetIter<'f, 'a> {
     events: Inner<'f, 'a>,
+    safety: Safety,
 }
 
 impl<'a> Iterator for MarkdownOffsetIter<'_, 'a> {
@@ -204,7 +287,12 @@ impl<'a> Iterator for MarkdownOffsetIter<'_, 'a> {
 
     #[inline]
     fn next(&mut self) -> Option<(Event<'a>, Range<usize>)> {
-        self.events.next()
+        loop {
+            let (event, range) = self.events.next()?;
+            if let Some(event) = self.safety.filter(event) {
+                return Some((event, range));
+            }
+        }
     }
 }
 
@@ -215,8 +303,12 @@ impl core::fmt::Debug for MarkdownOffsetIter<'_, '_> {
 }
 
 /// Events with autolinks inserted: see the [module documentation](self).
+/// Safe by default, as [`MarkdownAutolinks`] is: raw HTML omitted, script
+/// link and image targets emptied, unless
+/// [`allow_unsafe`](Autolinks::allow_unsafe).
 pub struct Autolinks<'f, 'a, I: Iterator<Item = Event<'a>>> {
     events: SpannedAutolinks<'f, 'a, NoOffsets<I>>,
+    safety: Safety,
 }
 
 /// Events without source ranges, given empty ones.
@@ -244,7 +336,16 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// Wraps `events`; `finder` decides what is a link (use
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
     pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
-        Autolinks { events: SpannedAutolinks::new(NoOffsets(events.into_iter()), Cow::Borrowed(finder)) }
+        let events = SpannedAutolinks::new(NoOffsets(events.into_iter()), Cow::Borrowed(finder));
+        Autolinks { events, safety: Safety::default() }
+    }
+
+    /// With `true`, pass raw HTML and authors' link and image destinations
+    /// through as they come (see [`MarkdownAutolinks::allow_unsafe`]).
+    #[must_use]
+    pub fn allow_unsafe(mut self, allow: bool) -> Self {
+        self.safety.allow_unsafe = allow;
+        self
     }
 }
 
@@ -253,7 +354,12 @@ impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
 
     #[inline]
     fn next(&mut self) -> Option<Event<'a>> {
-        self.events.next().map(|(event, _)| event)
+        loop {
+            let (event, _) = self.events.next()?;
+            if let Some(event) = self.safety.filter(event) {
+                return Some(event);
+            }
+        }
     }
 }
 

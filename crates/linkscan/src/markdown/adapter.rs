@@ -10,7 +10,6 @@
 
 use super::{Spanned, edge_after, edge_before};
 use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
-use crate::html::is_safe_href;
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::string::String;
@@ -133,9 +132,6 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
             let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
             run.scan = links.into_scan();
             match next {
-                // The same rule as `html`: a link whose target would run
-                // script stays plain text.
-                Some((_, _, href)) if !is_safe_href(&href) => continue,
                 Some((start, end, href)) => {
                     if start > run.pos {
                         self.queue.push_back(run.piece(run.pos, start));
