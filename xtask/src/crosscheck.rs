@@ -7,8 +7,9 @@
 
 use crate::ucd::{CODE_POINTS, Term};
 use icu_properties::props::{
-    BidiMirroringGlyph, BidiPairedBracketType, Deprecated, GeneralCategory, GeneralCategoryGroup, LineBreak,
-    NoncharacterCodePoint, TerminalPunctuation, WhiteSpace, XidContinue,
+    BidiControl, BidiMirroringGlyph, BidiPairedBracketType, DefaultIgnorableCodePoint, Deprecated,
+    GeneralCategory, GeneralCategoryGroup, LineBreak, NoncharacterCodePoint, TerminalPunctuation, WhiteSpace,
+    XidContinue,
 };
 use icu_properties::{CodePointMapData, CodePointSetData};
 
@@ -23,7 +24,19 @@ pub struct Derived {
     /// General_Category P* (Pc Pd Ps Pe Pi Pf Po): what cmark-gfm's
     /// domain check treats as punctuation. Not in data/: taken from here.
     pub punctuation: Vec<bool>,
+    /// What a URL's display form keeps percent-escaped, as browsers' URL
+    /// formatters do: Bidi_Control (it reorders what the reader sees) and
+    /// Default_Ignorable_Code_Point (invisible) but ZWNJ and ZWJ, which
+    /// Persian, Indic scripts and emoji need; and [`LOOKALIKES`].
+    pub shown_escaped: Vec<bool>,
 }
+
+/// Code points a display form keeps escaped because they look like URL
+/// syntax or a browser's lock icon (the list Chromium's URL formatter
+/// keeps escaped): U+2044 FRACTION SLASH, U+2215 DIVISION SLASH, U+2571,
+/// U+29F8 BIG SOLIDUS, U+FF0F FULLWIDTH SOLIDUS, U+1F50F..U+1F513 locks.
+const LOOKALIKES: &[(u32, u32)] =
+    &[(0x2044, 0x2044), (0x2215, 0x2215), (0x2571, 0x2571), (0x29F8, 0x29F8), (0xFF0F, 0xFF0F), (0x1F50F, 0x1F513)];
 
 pub fn derive() -> Derived {
     let white_space = CodePointSetData::new::<WhiteSpace>();
@@ -39,6 +52,15 @@ pub fn derive() -> Derived {
     let mut bracket = Vec::new();
     let mut email = Vec::with_capacity(CODE_POINTS);
     let mut punctuation = Vec::with_capacity(CODE_POINTS);
+    let bidi_control = CodePointSetData::new::<BidiControl>();
+    let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+    let shown_escaped = (0..CODE_POINTS as u32)
+        .map(|cp| {
+            bidi_control.contains32(cp)
+                || (ignorable.contains32(cp) && !matches!(cp, 0x200C | 0x200D))
+                || LOOKALIKES.iter().any(|&(lo, hi)| (lo..=hi).contains(&cp))
+        })
+        .collect();
     for cp in 0..CODE_POINTS as u32 {
         let cat = gc.get32(cp);
         punctuation.push(GeneralCategoryGroup::Punctuation.contains(cat));
@@ -69,7 +91,7 @@ pub fn derive() -> Derived {
             xid_continue.contains32(cp)
         });
     }
-    Derived { term, bracket, email, punctuation }
+    Derived { term, bracket, email, punctuation, shown_escaped }
 }
 
 /// Lists the code point ranges where `a` and `b` differ, one line each.

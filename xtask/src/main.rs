@@ -138,15 +138,17 @@ fn generate(check: bool) -> Result<(), String> {
         }
     }
 
-    let mut ignored: Vec<(u32, u32)> = Vec::new();
-    for cp in (0..ucd::CODE_POINTS as u32).filter(|&cp| idna.ignored[cp as usize]) {
-        match ignored.last_mut() {
-            Some(range) if range.1 + 1 == cp => range.1 = cp,
-            _ => ignored.push((cp, cp)),
-        }
-    }
-
-    let source = render(&values[..128], &trie, &bracket, &tld_version, &all_tlds, &tld_mapping, &ignored)?;
+    let shown_escaped = ranges(&derived.shown_escaped);
+    let source = render(
+        &values[..128],
+        &trie,
+        &bracket,
+        &tld_version,
+        &all_tlds,
+        &tld_mapping,
+        &ranges(&idna.ignored),
+        &shown_escaped,
+    )?;
     let target = root.join("crates/linkscan/src/tables.rs");
     eprintln!(
         "tables: trie {} bytes ({} blocks), {} bracket pairs, {} TLDs ({} with U-labels), TLD list {tld_version}",
@@ -235,6 +237,7 @@ fn render(
     tlds: &[String],
     tld_mapping: &[(char, String)],
     ignored: &[(u32, u32)],
+    shown_escaped: &[(u32, u32)],
 ) -> Result<String, String> {
     let mut out = String::new();
     out.push_str(
@@ -438,9 +441,30 @@ fn render(
         .map(|&(lo, hi)| Ok(format!("({:?}, {:?})", char_of(lo)?, char_of(hi)?)))
         .collect::<Result<_, String>>()?;
     array(&mut out, "pub(crate) static IDNA_IGNORED: [(char, char)", &ranges, 4);
+    out.push_str(
+        "/// What a URL's display form keeps escaped (Bidi_Control, Default_Ignorable_Code_Point but\n\
+         /// ZWNJ and ZWJ, slash and lock look-alikes), as sorted inclusive ranges.\n",
+    );
+    let shown: Vec<String> = shown_escaped
+        .iter()
+        .map(|&(lo, hi)| Ok(format!("({:?}, {:?})", char_of(lo)?, char_of(hi)?)))
+        .collect::<Result<_, String>>()?;
+    array(&mut out, "pub(crate) static SHOWN_ESCAPED: [(char, char)", &shown, 4);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)
+}
+
+/// The code points a set holds, as sorted inclusive ranges.
+fn ranges(set: &[bool]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for cp in (0..set.len() as u32).filter(|&cp| set[cp as usize]) {
+        match out.last_mut() {
+            Some(range) if range.1 + 1 == cp => range.1 = cp,
+            _ => out.push((cp, cp)),
+        }
+    }
+    out
 }
 
 /// The open-addressing table of `TLDS` (see `tld_hash.rs`).

@@ -96,7 +96,10 @@ fn markdown_is_safe_unless_unsafe() {
          a\u{FFFD}b</p>\n<!-- raw HTML omitted -->\n"
     );
     let raw = stdout(&linkscan(&["markdown", "-a", "--unsafe"], md));
-    assert!(raw.contains("href=\"javascript:alert(1)\"") && raw.contains("<script>alert(2)</script>"), "{raw}");
+    assert!(
+        raw.contains("href=\"javascript:alert(1)\"") && raw.contains("<script>alert(2)</script>"),
+        "{raw}"
+    );
     // A script default scheme is refused where it is given.
     let out = linkscan(&["markdown", "--dialect", "gfm", "--default-scheme", "javascript:"], "www.x.com\n");
     assert_eq!(out.status.code(), Some(2));

@@ -48,6 +48,12 @@ use core::fmt;
 /// assert_eq!(out, "wiki/Ракь_(планета)%29");
 /// ```
 pub fn escape_part(out: &mut String, part: Part, text: &str, last: bool) {
+    escape_part_as(out, part, text, last, false);
+}
+
+/// [`escape_part`]; with `shown`, for a display form: the code points that
+/// would mislead a reader ([`shown_escaped`]) are escaped too.
+fn escape_part_as(out: &mut String, part: Part, text: &str, last: bool, shown: bool) {
     let bytes = text.as_bytes();
     let mut copied = 0;
     let mut stack = BracketStack::new();
@@ -57,6 +63,7 @@ pub fn escape_part(out: &mut String, part: Part, text: &str, last: bool) {
             stack.clear();
         }
         let copy = match term {
+            LinkTerm::Include if shown && shown_escaped(c) => false,
             LinkTerm::Include => true,
             LinkTerm::Hard => false,
             LinkTerm::Soft => continue,
@@ -101,6 +108,21 @@ pub fn escape_parts(parts: &[(Part, &str)]) -> String {
         escape_part(&mut out, part, text, Some(i) == last);
     }
     out
+}
+
+/// Whether a display form keeps `c` percent-escaped, as browsers' URL
+/// formatters do: bidi controls (U+202E would reorder what the reader
+/// sees: `%E2%80%AEgnp.exe`), invisible code points
+/// (Default_Ignorable_Code_Point: U+200B, U+00AD, U+2066, variation
+/// selectors …, but ZWNJ and ZWJ, which Persian, Indic scripts and emoji
+/// sequences need), and look-alikes of `/` and of the lock icon.
+fn shown_escaped(c: char) -> bool {
+    if (c as u32) < 0xAD {
+        return false;
+    }
+    let ranges = crate::tables::SHOWN_ESCAPED;
+    let k = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
 }
 
 fn percent_escape(out: &mut String, c: char) {
@@ -219,7 +241,11 @@ fn decode_part(part: Part, raw: &str, before: &str, after: &str) -> String {
             }
             i += 3;
         } else if let Some((c, n)) = utf8_escape_at(&s[..raw.len()], i, b) {
-            out.push(c);
+            if shown_escaped(c) {
+                percent_escape(&mut out, c);
+            } else {
+                out.push(c);
+            }
             i += n;
         } else {
             push_escape(&mut out, b);
@@ -290,9 +316,15 @@ pub fn display_url(url: &str) -> String {
     }
 
     let mut out = String::with_capacity(url.len());
-    // With the `idna` feature, safe A-labels of the host are shown as Unicode.
+    // With the `idna` feature, safe A-labels of the host are shown as
+    // Unicode — where the head has a host: not in an opaque URL
+    // (`mailto:…`, `xn--x:@…`, whose scheme is no host).
     #[cfg(feature = "idna")]
-    out.push_str(&crate::idna::display_host(head));
+    if has_host(head) {
+        out.push_str(&crate::idna::display_host(head));
+    } else {
+        out.push_str(head);
+    }
     #[cfg(not(feature = "idna"))]
     out.push_str(head);
     let last = pieces.iter().rposition(|(_, _, text)| !text.is_empty());
@@ -300,9 +332,16 @@ pub fn display_url(url: &str) -> String {
         if *initiator {
             out.push_str(part.initiator());
         }
-        escape_part(&mut out, *part, text, Some(i) == last);
+        escape_part_as(&mut out, *part, text, Some(i) == last, true);
     }
     out
+}
+
+/// Whether the head [`split_head`] gives has a host: an authority after
+/// `//`, or a scheme-less URL that starts with its host.
+#[cfg(feature = "idna")]
+fn has_host(head: &str) -> bool {
+    head.contains("//") || !head.ends_with(':')
 }
 
 /// Splits a URL into what passes through unchanged (scheme and authority)

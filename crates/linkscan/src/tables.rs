@@ -2798,3 +2798,14 @@ pub(crate) static IDNA_IGNORED: [(char, char); 15] = [
     ('ㅤ', 'ㅤ'), ('\u{fe00}', '\u{fe0f}'), ('\u{feff}', '\u{feff}'), ('ﾠ', 'ﾠ'),
     ('\u{1bca0}', '\u{1bca3}'), ('\u{1d173}', '\u{1d17a}'), ('\u{e0100}', '\u{e01ef}'),
 ];
+
+/// What a URL's display form keeps escaped (Bidi_Control, Default_Ignorable_Code_Point but
+/// ZWNJ and ZWJ, slash and lock look-alikes), as sorted inclusive ranges.
+pub(crate) static SHOWN_ESCAPED: [(char, char); 24] = [
+    ('\u{ad}', '\u{ad}'), ('\u{34f}', '\u{34f}'), ('\u{61c}', '\u{61c}'), ('ᅟ', 'ᅠ'),
+    ('\u{17b4}', '\u{17b5}'), ('\u{180b}', '\u{180f}'), ('\u{200b}', '\u{200b}'), ('\u{200e}', '\u{200f}'),
+    ('\u{202a}', '\u{202e}'), ('⁄', '⁄'), ('\u{2060}', '\u{206f}'), ('∕', '∕'),
+    ('╱', '╱'), ('⧸', '⧸'), ('ㅤ', 'ㅤ'), ('\u{fe00}', '\u{fe0f}'),
+    ('\u{feff}', '\u{feff}'), ('／', '／'), ('ﾠ', 'ﾠ'), ('\u{fff0}', '\u{fff8}'),
+    ('\u{1bca0}', '\u{1bca3}'), ('\u{1d173}', '\u{1d17a}'), ('🔏', '🔓'), ('\u{e0000}', '\u{e0fff}'),
+];

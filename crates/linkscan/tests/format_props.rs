@@ -19,11 +19,13 @@ fn piece() -> impl Strategy<Value = String> {
             ".", "..", "!", "。", "？", "،", "»", "«", "’",
             "(", ")", "[", "]", "{", "}", "<", ">", "（", "）", "「", "」", "༼", "༽",
             " ", "\u{A0}", "\u{3000}", "\t", "\u{7}", "\u{FFFF}", "\u{E000}", "\u{200C}", "\u{AD}",
-            "αβγ", "東京", "𝑷", "😎", "e\u{301}",
+            "αβγ", "東京", "𝑷", "😎", "e\u{301}", "\u{202E}", "\u{200B}", "\u{2066}", "\u{FE0F}", "／",
+            "\u{200D}", "‌",
         ]).prop_map(str::to_string),
         1 => prop::sample::select(vec![
             "%", "%2", "%41", "%2e", "%2E", "%25", "%2F", "%3F", "%23", "%26", "%3D", "%2B", "%3A", "%7E",
             "%2C", "%2D", "%20", "%E3%82%A2", "%CE%B1", "%FF", "%C2%C2", "%E3%82", "%F0%9F%98%8E", "%ED%A0%80",
+            "%E2%80%AE", "%E2%80%8B", "%C2%AD", "%E2%81%A6", "%EF%BC%8F", "%E2%80%8D",
         ]).prop_map(str::to_string),
     ]
 }
@@ -115,6 +117,37 @@ proptest! {
         let shown = display_url(&url);
         prop_assert_eq!(display_url(&shown), shown.clone(), "idempotent for {:?}", url);
         prop_assert_eq!(decode_all(&shown), decode_all(&url), "same URL: {:?} -> {:?}", url, shown);
+    }
+
+    /// Whatever the head — a scheme or none, user names and `xn--` labels
+    /// in any place — the display form is a fixed point, and no user name
+    /// is decoded as a host.
+    #[test]
+    fn display_url_is_a_fixed_point_for_any_head(
+        pieces in prop::collection::vec(prop::sample::select(vec![
+            "https://", "xN--xNx", "xn--fsqu00a", "xn--zz", ":", "@", ":@", ".", "xn--p1ai", "user", "//", "a",
+            "mailto:", "例子", "%E2%80%AE", "/", "?", "#",
+        ]), 0..10),
+    ) {
+        let url = pieces.concat();
+        let shown = display_url(&url);
+        prop_assert_eq!(display_url(&shown), shown.clone(), "{:?}", url);
+        // A user name is never decoded: what precedes the authority's last `@`.
+        if let Some(rest) = url.strip_prefix("https://") {
+            let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+            if let Some(at) = authority.rfind('@') {
+                prop_assert!(shown.starts_with(&url[..8 + at]), "{:?} -> {:?}", url, shown);
+            }
+        }
+    }
+
+    /// A display form shows no bidi control nor invisible code point raw
+    /// (decoded or written so in the input): they stay escaped.
+    #[test]
+    fn display_url_keeps_misleading_code_points_escaped(path in text()) {
+        let shown = display_url(&format!("https://example.com/{path}"));
+        let misleading = ['\u{202E}', '\u{200B}', '\u{2066}', '\u{AD}', '\u{FE0F}', '／'];
+        prop_assert!(!shown.contains(misleading), "{:?}", shown);
     }
 
     /// Arbitrary strings, not only URLs, never panic and stay fixed points.

@@ -21,6 +21,24 @@ fn display_url_shows_safe_a_labels_in_unicode() {
     }
     let shown = display_url("https://xn--fsqu00a.xn--fiqs8s/");
     assert_eq!(display_url(&shown), shown);
+    // An opaque URL's scheme is no host: not decoded (the display form was
+    // not a fixed point: `灭:@xN--xNN`, then `灭:@䂓`).
+    assert_eq!(display_url("xN--xNx:@xN--xNN"), "xN--xNx:@xN--xNN");
+    // A user name is never decoded; the host after it is.
+    assert_eq!(display_url("https://xn--fsqu00a@xn--fsqu00a.xn--fiqs8s/"), "https://xn--fsqu00a@例子.中国/");
+}
+
+#[test]
+fn display_url_keeps_bidi_and_invisible_code_points_escaped() {
+    assert_eq!(display_url("https://x.com/%E2%80%AEgnp.exe"), "https://x.com/%E2%80%AEgnp.exe");
+    assert_eq!(display_url("https://x.com/\u{202E}gnp.exe"), "https://x.com/%E2%80%AEgnp.exe");
+    assert_eq!(
+        display_url("https://x.com/a%E2%80%8Bb%C2%ADc%E2%81%A6d"),
+        "https://x.com/a%E2%80%8Bb%C2%ADc%E2%81%A6d"
+    );
+    assert_eq!(display_url("https://x.com/a%EF%BC%8Fb"), "https://x.com/a%EF%BC%8Fb");
+    // ZWNJ and ZWJ are written: Persian and emoji need them.
+    assert_eq!(display_url("https://x.com/%D9%85%E2%80%8C%D9%86"), "https://x.com/م\u{200C}ن");
 }
 
 #[test]

@@ -71,12 +71,35 @@ fn text_of<'a>(events: impl Iterator<Item = Event<'a>>) -> String {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
+    /// Safe by default: no raw HTML, no script link or image target,
+    /// whatever the document, by either adapter.
+    #[test]
+    fn markdown_is_safe_by_default(md in markdown(), script in prop::sample::select(vec![
+        "javascript:alert(1)", " JaVaScRiPt:x", "data:text/html,x", "vbscript:x", "java\tscript:x",
+    ])) {
+        let md = format!("{md}\n\n[a]({script}) ![b]({script}) <{script}> <i>x</i>\n\n<script>x</script>\n");
+        let finder = LinkFinder::gfm();
+        let check = |event: &Event| match event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                linkscan::html::is_safe_href(dest_url)
+            }
+            Event::Html(html) | Event::InlineHtml(html) => html.starts_with("<!-- raw HTML omitted -->"),
+            _ => true,
+        };
+        for event in MarkdownAutolinks::new(&md, Options::empty(), &finder) {
+            prop_assert!(check(&event), "{:?} in {:?}", event, md);
+        }
+        for event in Autolinks::new(Parser::new(&md), &finder) {
+            prop_assert!(check(&event), "{:?} in {:?}", event, md);
+        }
+    }
+
     #[test]
     fn the_adapter_only_adds_balanced_links(md in markdown()) {
         let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
         for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
             let plain = text_of(Parser::new_ext(&md, options));
-            let events: Vec<Event> = Autolinks::new(Parser::new_ext(&md, options), &finder).collect();
+            let events: Vec<Event> = Autolinks::new(Parser::new_ext(&md, options), &finder).allow_unsafe(true).collect();
             prop_assert_eq!(text_of(events.clone().into_iter()), plain);
             let (mut links, mut images, mut in_code) = (0i32, 0i32, false);
             for event in &events {
