@@ -24,7 +24,9 @@ fuzz_target!(|data: &[u8]| {
     let Some((selector, md)) = common::split(data) else { return };
     let finder = common::finder(selector);
     let plain = text_of(Parser::new_ext(&md, gfm_options()));
-    let events = |allow_unsafe| Autolinks::new(Parser::new_ext(&md, gfm_options()), &finder).allow_unsafe(allow_unsafe);
+    let events = |allow_unsafe| {
+        Autolinks::new(Parser::new_ext(&md, gfm_options()), &finder).allow_unsafe(allow_unsafe)
+    };
     for allow_unsafe in [false, true] {
         let mut depth = 0i32;
         for event in events(allow_unsafe) {

@@ -35,8 +35,14 @@ pub struct Derived {
 /// syntax or a browser's lock icon (the list Chromium's URL formatter
 /// keeps escaped): U+2044 FRACTION SLASH, U+2215 DIVISION SLASH, U+2571,
 /// U+29F8 BIG SOLIDUS, U+FF0F FULLWIDTH SOLIDUS, U+1F50F..U+1F513 locks.
-const LOOKALIKES: &[(u32, u32)] =
-    &[(0x2044, 0x2044), (0x2215, 0x2215), (0x2571, 0x2571), (0x29F8, 0x29F8), (0xFF0F, 0xFF0F), (0x1F50F, 0x1F513)];
+const LOOKALIKES: &[(u32, u32)] = &[
+    (0x2044, 0x2044),
+    (0x2215, 0x2215),
+    (0x2571, 0x2571),
+    (0x29F8, 0x29F8),
+    (0xFF0F, 0xFF0F),
+    (0x1F50F, 0x1F513),
+];
 
 pub fn derive() -> Derived {
     let white_space = CodePointSetData::new::<WhiteSpace>();

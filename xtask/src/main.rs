@@ -146,8 +146,7 @@ fn generate(check: bool) -> Result<(), String> {
         &tld_version,
         &all_tlds,
         &tld_mapping,
-        &ranges(&idna.ignored),
-        &shown_escaped,
+        [&ranges(&idna.ignored), &shown_escaped],
     )?;
     let target = root.join("crates/linkscan/src/tables.rs");
     eprintln!(
@@ -236,8 +235,7 @@ fn render(
     tld_version: &str,
     tlds: &[String],
     tld_mapping: &[(char, String)],
-    ignored: &[(u32, u32)],
-    shown_escaped: &[(u32, u32)],
+    [ignored, shown_escaped]: [&[Range]; 2],
 ) -> Result<String, String> {
     let mut out = String::new();
     out.push_str(
@@ -455,9 +453,12 @@ fn render(
     Ok(out)
 }
 
+/// An inclusive range of code points.
+type Range = (u32, u32);
+
 /// The code points a set holds, as sorted inclusive ranges.
-fn ranges(set: &[bool]) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::new();
+fn ranges(set: &[bool]) -> Vec<Range> {
+    let mut out: Vec<Range> = Vec::new();
     for cp in (0..set.len() as u32).filter(|&cp| set[cp as usize]) {
         match out.last_mut() {
             Some(range) if range.1 + 1 == cp => range.1 = cp,

@@ -127,30 +127,25 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// it has no more, the rest of its text (and ends the run).
     fn advance(&mut self) {
         let Some(run) = &mut self.run else { return };
-        loop {
-            let mut links = Links::resume(&self.finder, &run.text, core::mem::take(&mut run.scan));
-            let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
-            run.scan = links.into_scan();
-            match next {
-                Some((start, end, href)) => {
-                    if start > run.pos {
-                        self.queue.push_back(run.piece(run.pos, start));
-                    }
-                    let (text, range) = run.piece(start, end);
-                    let link = Tag::Link {
-                        link_type: LinkType::Autolink,
-                        dest_url: CowStr::from(href),
-                        title: CowStr::Borrowed(""),
-                        id: CowStr::Borrowed(""),
-                    };
-                    self.queue.push_back((Event::Start(link), range.clone()));
-                    self.queue.push_back((text, range.clone()));
-                    self.queue.push_back((Event::End(TagEnd::Link), range));
-                    run.pos = end;
-                    return;
-                }
-                None => break,
+        let mut links = Links::resume(&self.finder, &run.text, core::mem::take(&mut run.scan));
+        let next = links.next().map(|link| (link.start(), link.end(), link.href().into_owned()));
+        run.scan = links.into_scan();
+        if let Some((start, end, href)) = next {
+            if start > run.pos {
+                self.queue.push_back(run.piece(run.pos, start));
             }
+            let (text, range) = run.piece(start, end);
+            let link = Tag::Link {
+                link_type: LinkType::Autolink,
+                dest_url: CowStr::from(href),
+                title: CowStr::Borrowed(""),
+                id: CowStr::Borrowed(""),
+            };
+            self.queue.push_back((Event::Start(link), range.clone()));
+            self.queue.push_back((text, range.clone()));
+            self.queue.push_back((Event::End(TagEnd::Link), range));
+            run.pos = end;
+            return;
         }
         if let Some(run) = self.run.take() {
             if run.pos == 0 {
