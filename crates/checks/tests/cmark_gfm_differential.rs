@@ -147,6 +147,41 @@ fn gfm_autolinks_agree_with_cmark_gfm_on_generated_markup() {
     assert!(agreed * 1000 >= CASES * 995, "agreement under 99.5%");
 }
 
+/// Plain text dense in what GFM's email and URL scans react to: `@` after
+/// `@`, `mailto:`/`xmpp:` inside a domain, dots and dashes at every edge.
+/// No markup, so pulldown-cmark's block and inline structure cannot differ:
+/// every difference is the finder's. (This found cmark-gfm's resumption
+/// after a rejected address: `a@b.@c.org` links `.@c.org`.)
+#[test]
+fn gfm_autolinks_agree_with_cmark_gfm_on_dense_plain_text() {
+    const CASES: usize = 100_000;
+    let pieces = [
+        "a", "b1", "x", "Z", "7", ".", ".", "@", "@", "-", "+", "_", ":", "/", "mailto:", "xmpp:", "http://",
+        "https://", "www.", "c.org", "com", " ", "?", "!", ",", ";", "'", "\"", "%", "~", "=",
+    ];
+    let mut rng = Rng(0x5eed_cafe_f00d_0002);
+    let cases: Vec<String> = (0..CASES)
+        .map(|_| {
+            let n = 2 + rng.next_u64() % 12;
+            let text: String = (0..n).map(|_| rng.pick(&pieces)).collect();
+            // One paragraph a case, and no line that reads as another block.
+            format!("p {}", text.trim())
+        })
+        .collect();
+    let document = cases.join("\n\n");
+    let (ours, theirs) = (ours(&document), theirs(&document));
+    assert_eq!((ours.len(), theirs.len()), (CASES, CASES), "one paragraph a case");
+    let differing: Vec<usize> = (0..CASES).filter(|&i| ours[i] != theirs[i]).collect();
+    println!(
+        "cmark-gfm differential, dense plain text: {CASES} paragraphs, {} agree",
+        CASES - differing.len()
+    );
+    for &i in differing.iter().take(40) {
+        println!("  {:?}\n    ours:      {:?}\n    cmark-gfm: {:?}", cases[i], ours[i], theirs[i]);
+    }
+    assert!(differing.is_empty(), "{} disagreements (listed above)", differing.len());
+}
+
 /// The known causes of disagreement on generated paragraphs.
 fn known_cause(case: &str, ours: &Links, theirs: &Links) -> Option<&'static str> {
     let only_ours: Vec<_> = ours.iter().filter(|l| !theirs.contains(l)).collect();

@@ -265,18 +265,22 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
     // after it: cmark-gfm retries from that `@` without resetting whether
     // it saw `mailto:`/`xmpp:` or how many dots it counted.
     let mut carried = (false, false, 0);
+    // How far back a local part may reach: after a rejected address,
+    // cmark-gfm resumes where its domain scan stopped (`a@b.@c.org` links
+    // `.@c.org`; `x@mailto:a@b.c` links `a@b.c`, without `mailto:`).
+    let mut resume = scan.floor;
     while let Some(at) = memchr::memchr(b'@', &bytes[scan.pos..]).map(|i| scan.pos + i) {
         scan.pos = at + 1;
         let (mut scheme, mut xmpp, carried_dots) = core::mem::take(&mut carried);
         let mut start = at;
-        while start > scan.floor {
+        while start > resume {
             let c = bytes[start - 1];
             if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'+' | b'-' | b'_') {
                 start -= 1;
-            } else if c == b':' && protocol_before(bytes, start, scan.floor, b"mailto:") {
+            } else if c == b':' && protocol_before(bytes, start, resume, b"mailto:") {
                 scheme = true;
                 start -= 1;
-            } else if c == b':' && protocol_before(bytes, start, scan.floor, b"xmpp:") {
+            } else if c == b':' && protocol_before(bytes, start, resume, b"xmpp:") {
                 (scheme, xmpp) = (true, true);
                 start -= 1;
             } else {
@@ -308,6 +312,7 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
         }
         let last = bytes[end - 1];
         if end - at < 2 || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
+            resume = end;
             continue;
         }
         let end = at + autolink_delim(&bytes[at..], end - at);

@@ -157,3 +157,18 @@ fn md4c_segments_follow_its_character_rules() {
     assert_eq!(texts(&md4c, "(https://x.com/search?q=(a))"), ["https://x.com/search?q=(a)"]);
     assert_eq!(texts(&md4c, "https://x.com/search?q=(a"), Vec::<String>::new());
 }
+
+/// After a rejected address, cmark-gfm resumes where its domain scan
+/// stopped: the next local part reaches back no further (found by the
+/// dense plain-text differential against cmark-gfm).
+#[test]
+fn gfm_email_resumes_where_the_rejected_domain_stopped() {
+    let found = |text: &str| -> Vec<(String, String)> {
+        LinkFinder::gfm().links(text).map(|l| (l.as_str().to_string(), l.href().into_owned())).collect()
+    };
+    let pair = |text: &str, href: &str| vec![(text.to_string(), href.to_string())];
+    assert_eq!(found("a@b.@c.org"), pair(".@c.org", "mailto:.@c.org"));
+    assert_eq!(found("x@mailto:a@b.c"), pair("a@b.c", "mailto:a@b.c"));
+    assert_eq!(found("a-b+@xmpp:a@b.c/d"), pair("a@b.c", "mailto:a@b.c"));
+    assert_eq!(found("1@-xmpp:a@b.c/d"), pair("a@b.c", "mailto:a@b.c"));
+}
