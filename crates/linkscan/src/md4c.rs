@@ -22,7 +22,8 @@ struct Segment {
 
 const USER: Segment = Segment { component: None, extra: b"", delims: b".-+_" };
 const HOST: Segment = Segment { component: Some(b'.'), extra: b"", delims: b"-_" };
-const PATH: Segment = Segment { component: Some(b'/'), extra: b".+-_~", delims: b"" };
+// `%` since md4c master 38592ac (2026-06-06, "Accept percent sign in auto links").
+const PATH: Segment = Segment { component: Some(b'/'), extra: b".+-_~%", delims: b"" };
 const QUERY: Segment = Segment { component: Some(b'&'), extra: b"._=()", delims: b"+-" };
 const FRAGMENT: Segment = Segment { component: None, extra: b"", delims: b".-+_" };
 

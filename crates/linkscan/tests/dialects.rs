@@ -172,3 +172,11 @@ fn gfm_email_resumes_where_the_rejected_domain_stopped() {
     assert_eq!(found("a-b+@xmpp:a@b.c/d"), pair("a@b.c", "mailto:a@b.c"));
     assert_eq!(found("1@-xmpp:a@b.c/d"), pair("a@b.c", "mailto:a@b.c"));
 }
+
+/// md4c master accepts `%` in a path (commit 38592ac, 2026-06-06, code
+/// only: no spec example).
+#[test]
+fn md4c_takes_percent_in_a_path() {
+    let link = LinkFinder::md4c().links("see https://example.com/a%20b here").next().unwrap();
+    assert_eq!(link.as_str(), "https://example.com/a%20b");
+}

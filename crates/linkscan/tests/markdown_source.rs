@@ -181,3 +181,24 @@ https://in.a.code.block
     assert_eq!(uts58.len(), 1);
     assert_eq!((uts58[0].kind, uts58[0].destination.as_ref()), (Literal, "https://example.com/x"));
 }
+
+/// A backslash-escaped character is one of md4c's resolved marks: its
+/// scan back stops there and gives back a leading delimiter, so
+/// `\[.x@y.n` is no link while `\[x@y.n` and `[.x@y.n` are (md2html,
+/// md4c master c4be862).
+#[test]
+fn md4c_scans_stop_at_an_escape() {
+    let finder = LinkFinder::md4c();
+    let html = |md: &str| {
+        let mut out = String::new();
+        pulldown_cmark::html::push_html(
+            &mut out,
+            MarkdownAutolinks::new(md, pulldown_cmark::Options::empty(), &finder),
+        );
+        out
+    };
+    assert_eq!(html("\\[.x@y.n"), "<p>[.x@y.n</p>\n");
+    assert_eq!(html("\\[-x@y.n"), "<p>[-x@y.n</p>\n");
+    assert_eq!(html("\\[x@y.n"), "<p>[<a href=\"mailto:x@y.n\">x@y.n</a></p>\n");
+    assert_eq!(html("[.x@y.n"), "<p>[<a href=\"mailto:.x@y.n\">.x@y.n</a></p>\n");
+}

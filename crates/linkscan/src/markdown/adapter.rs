@@ -113,11 +113,14 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// of the run is kept to go on with). Kept out of line: the hot path of
     /// `next` stays small.
     #[inline(never)]
-    fn linkify(&mut self, run: Run<'a>, after: Edge) -> Option<Spanned<'a>> {
+    /// `floor`: where links may start and backward scans stop (past a
+    /// first character that is one of MD4C's resolved marks).
+    fn linkify(&mut self, run: Run<'a>, after: Edge, floor: usize) -> Option<Spanned<'a>> {
         if !self.finder.may_have_links(&run.text) {
             return Some((Event::Text(run.text), run.whole));
         }
-        let scan = Scan::new(Context::new(self.before, after));
+        let mut scan = Scan::new(Context::new(self.before, after));
+        scan.skip_to(floor);
         self.run = Some(Run { scan, ..run });
         self.advance();
         None
@@ -237,8 +240,17 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
                             self.before = Edge::Line;
                         }
                     }
+                    // A run that starts with a backslash-escaped character:
+                    // to md4c that character is a resolved mark, where its
+                    // scans stop (`\[.x@y.n` is no link: the scan back stops
+                    // at the mark and gives back the `.`).
+                    let escaped = self.marks_in.is_some_and(|source| {
+                        whole.start > 0
+                            && source.as_bytes()[whole.start - 1] == b'\\'
+                            && text.as_bytes().first().is_some_and(u8::is_ascii_punctuation)
+                    });
                     let run = Run { text, whole, merged: merged_sources, scan: Scan::default(), pos: 0 };
-                    let event = self.linkify(run, after);
+                    let event = self.linkify(run, after, usize::from(escaped));
                     self.before = Edge::Other;
                     match event {
                         Some(event) => return Some(event),
