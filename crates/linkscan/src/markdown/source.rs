@@ -521,7 +521,7 @@ impl Scanner {
                 continue;
             }
             let (start, chunk) = (self.start, &source[self.start..finding.end]);
-            let www_may_start = at == start || may_precede_www(bytes, start, at);
+            let www_may_start = at == start || may_precede_www(bytes, start, at, range.start);
             let found = gfm::link_at_special_char(
                 finding.finder,
                 chunk,
@@ -562,15 +562,18 @@ fn is_escape(bytes: &[u8], p: usize) -> bool {
 
 /// Whether cmark-gfm allows a `www.` link at `p` (not the container's
 /// first byte) by what precedes it: white space or `*_~(`, or a line start
-/// (in the source, a container prefix such as `>` may stand between).
-fn may_precede_www(bytes: &[u8], start: usize, p: usize) -> bool {
+/// (in the source, a container prefix such as `>` may stand between — but
+/// only outside the text event, which starts at `text_start`: in
+/// `a\n    >www.x` the `>` is the continuation line's text).
+fn may_precede_www(bytes: &[u8], start: usize, p: usize, text_start: usize) -> bool {
     if gfm::may_precede_www(bytes[p - 1]) {
         return true;
     }
-    bytes[start..p]
-        .iter()
-        .rposition(|&b| !matches!(b, b' ' | b'\t' | b'>'))
-        .is_some_and(|i| bytes[start + i] == b'\n')
+    p <= text_start
+        && bytes[start..p]
+            .iter()
+            .rposition(|&b| !matches!(b, b' ' | b'\t' | b'>'))
+            .is_some_and(|i| bytes[start + i] == b'\n')
 }
 
 /// What becomes of an inline element (`Start` … `End`) cut by links.
