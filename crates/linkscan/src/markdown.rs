@@ -93,7 +93,7 @@ pub fn gfm_options() -> Options {
 /// Safe by default, as cmark-gfm is without `--unsafe`: raw HTML (blocks
 /// and inline) is replaced by `<!-- raw HTML omitted -->`, and a link or
 /// image whose destination is a script target (`javascript:`, `vbscript:`,
-/// `data:`; see [`is_safe_href`](crate::html::is_safe_href)) gets an empty
+/// `data:`; see [`is_safe_href`]) gets an empty
 /// one. [`allow_unsafe`](MarkdownAutolinks::allow_unsafe) keeps both as
 /// written, for trusted documents. Autolinks never have a script target.
 /// U+0000 in text is U+FFFD, as CommonMark requires.
