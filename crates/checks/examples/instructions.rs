@@ -9,8 +9,9 @@
 //!   `memchr` pass for a byte the text lacks);
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
-//!   `MarkdownAutolinks` (GFM, links decided on
-//!   the source), with the event adapter `Autolinks`, and with comrak.
+//!   `MarkdownAutolinks` (GFM, links decided on the source; raw HTML kept,
+//!   as pulldown-cmark alone keeps it, and in its safe default), with the
+//!   event adapter `Autolinks`, and with comrak.
 //!
 //! `cargo run --release -p linkscan-checks --example instructions -- list`
 //! prints the workloads and their input sizes; `… -- run [FILTER]` runs
@@ -43,12 +44,20 @@ impl Input {
 /// What runs.
 #[derive(Clone, Copy)]
 pub enum Work {
-    Linkscan { scheme: bool },
-    Linkify { scheme: bool },
+    Linkscan {
+        scheme: bool,
+    },
+    Linkify {
+        scheme: bool,
+    },
     Memchr,
     Pulldown,
     PulldownOffsets,
-    Source,
+    /// `MarkdownAutolinks`, raw HTML kept as pulldown-cmark alone keeps it
+    /// (`safe`: by default, raw HTML omitted and script targets emptied).
+    Source {
+        safe: bool,
+    },
     Events,
     Comrak,
 }
@@ -69,7 +78,7 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
         }
         (Work::Memchr, Input::Text(text)) => memchr::memchr(0, text.as_bytes()).unwrap_or(0),
         (
-            Work::Pulldown | Work::PulldownOffsets | Work::Source | Work::Events | Work::Comrak,
+            Work::Pulldown | Work::PulldownOffsets | Work::Source { .. } | Work::Events | Work::Comrak,
             Input::Documents(documents),
         ) => {
             let finder = linkscan::LinkFinder::gfm();
@@ -85,13 +94,14 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
                         &mut html,
                         parser().into_offset_iter().map(|(e, _)| e),
                     ),
-                    Work::Source => pulldown_cmark::html::push_html(
+                    Work::Source { safe } => pulldown_cmark::html::push_html(
                         &mut html,
-                        MarkdownAutolinks::new(document, gfm_options(), &finder),
+                        MarkdownAutolinks::new(document, gfm_options(), &finder).allow_unsafe(!safe),
                     ),
-                    Work::Events => {
-                        pulldown_cmark::html::push_html(&mut html, Autolinks::new(parser(), &finder))
-                    }
+                    Work::Events => pulldown_cmark::html::push_html(
+                        &mut html,
+                        Autolinks::new(parser(), &finder).allow_unsafe(true),
+                    ),
                     _ => html = comrak::markdown_to_html(document, &comrak_options),
                 }
                 total += html.len();
@@ -120,7 +130,8 @@ fn workloads() -> Vec<(String, Work, Input)> {
     for (path, work) in [
         ("pulldown-cmark", Work::Pulldown),
         ("pulldown-cmark, offset iterator", Work::PulldownOffsets),
-        ("pulldown-cmark+MarkdownAutolinks", Work::Source),
+        ("pulldown-cmark+MarkdownAutolinks", Work::Source { safe: false }),
+        ("pulldown-cmark+MarkdownAutolinks, safe (the default)", Work::Source { safe: true }),
         ("pulldown-cmark+Autolinks", Work::Events),
         ("comrak", Work::Comrak),
     ] {

@@ -115,29 +115,58 @@ pub struct MarkdownAutolinks<'f, 'a> {
 }
 
 /// Whether events are made safe, and where in an HTML block they are.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Safety {
     allow_unsafe: bool,
     in_html_block: bool,
+    /// Whether text may hold U+0000 (false when the source is known to
+    /// have none: then no text is looked at).
+    nul: bool,
+}
+
+impl Default for Safety {
+    fn default() -> Safety {
+        Safety { allow_unsafe: false, in_html_block: false, nul: true }
+    }
 }
 
 /// What safe mode writes for raw HTML, as cmark-gfm does.
 const RAW_HTML_OMITTED: &str = "<!-- raw HTML omitted -->";
 
 impl Safety {
+    /// Whether every event passes as it is: unsafe events allowed, and no
+    /// U+0000 to replace.
+    #[inline(always)]
+    fn passes_all(&self) -> bool {
+        self.allow_unsafe && !self.nul
+    }
+
     /// `event` made safe (`None`: dropped), unless unsafe events are
     /// allowed; and, always, U+0000 in text replaced by U+FFFD, as
-    /// CommonMark requires.
+    /// CommonMark requires. Most events pass as they are, after a look.
+    #[inline(always)]
     fn filter<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
-        let event = match event {
-            Event::Text(text) if text.contains('\0') => Event::Text(text.replace('\0', "\u{FFFD}").into()),
-            Event::Code(code) if code.contains('\0') => Event::Code(code.replace('\0', "\u{FFFD}").into()),
-            event => event,
+        let changes = match &event {
+            Event::Text(text) | Event::Code(text) => self.nul && text.as_bytes().contains(&0),
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                !self.allow_unsafe && !is_safe_href(dest_url)
+            }
+            Event::Start(Tag::HtmlBlock)
+            | Event::End(TagEnd::HtmlBlock)
+            | Event::Html(_)
+            | Event::InlineHtml(_) => !self.allow_unsafe,
+            _ => false,
         };
-        if self.allow_unsafe {
-            return Some(event);
-        }
+        if changes { self.change(event) } else { Some(event) }
+    }
+
+    /// [`Safety::filter`] for an event that changes.
+    #[cold]
+    #[inline(never)]
+    fn change<'a>(&mut self, event: Event<'a>) -> Option<Event<'a>> {
         Some(match event {
+            Event::Text(text) => Event::Text(text.replace('\0', "\u{FFFD}").into()),
+            Event::Code(code) => Event::Code(code.replace('\0', "\u{FFFD}").into()),
             Event::Start(Tag::HtmlBlock) => {
                 self.in_html_block = true;
                 Event::Html(CowStr::Borrowed("<!-- raw HTML omitted -->\n"))
@@ -148,10 +177,10 @@ impl Safety {
             }
             Event::Html(_) if self.in_html_block => return None,
             Event::Html(_) | Event::InlineHtml(_) => Event::InlineHtml(CowStr::Borrowed(RAW_HTML_OMITTED)),
-            Event::Start(Tag::Link { link_type, dest_url, title, id }) if !is_safe_href(&dest_url) => {
+            Event::Start(Tag::Link { link_type, title, id, .. }) => {
                 Event::Start(Tag::Link { link_type, dest_url: CowStr::Borrowed(""), title, id })
             }
-            Event::Start(Tag::Image { link_type, dest_url, title, id }) if !is_safe_href(&dest_url) => {
+            Event::Start(Tag::Image { link_type, title, id, .. }) => {
                 Event::Start(Tag::Image { link_type, dest_url: CowStr::Borrowed(""), title, id })
             }
             event => event,
@@ -209,7 +238,8 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
             ),
             _ => Inner::Decoded(SpannedAutolinks::new(events, Cow::Borrowed(finder))),
         };
-        MarkdownAutolinks { events, safety: Safety::default() }
+        let nul = memchr::memchr(0, markdown.as_bytes()).is_some();
+        MarkdownAutolinks { events, safety: Safety { nul, ..Safety::default() } }
     }
 
     /// With `true`, keep raw HTML and authors' link and image destinations
@@ -259,8 +289,11 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
 impl<'a> Iterator for MarkdownAutolinks<'_, 'a> {
     type Item = Event<'a>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Event<'a>> {
+        if self.safety.passes_all() {
+            return self.events.next().map(|(event, _)| event);
+        }
         loop {
             let (event, _) = self.events.next()?;
             if let Some(event) = self.safety.filter(event) {
