@@ -6,20 +6,9 @@
 
 use linkscan::{Kinds, LinkFinder, LinkKind, Profile};
 
-/// The text with `⸠` `⸡` around each link `finder` finds.
-fn marked(finder: &LinkFinder, text: &str) -> String {
-    let mut out = String::new();
-    let mut pos = 0;
-    for link in finder.links(text) {
-        out.push_str(&text[pos..link.start()]);
-        out.push('⸠');
-        out.push_str(link.as_str());
-        out.push('⸡');
-        pos = link.end();
-    }
-    out.push_str(&text[pos..]);
-    out
-}
+#[path = "common/marked.rs"]
+mod marked;
+use marked::marked;
 
 fn default() -> LinkFinder {
     LinkFinder::new()

@@ -6,20 +6,9 @@
 use crate::{Report, read_data};
 use linkscan::{Kinds, LinkFinder, Profile, TldPolicy};
 
-/// The line with `⸠` before and `⸡` after each link `finder` finds.
-pub fn marked(finder: &LinkFinder, text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut pos = 0;
-    for link in finder.links(text) {
-        out.push_str(&text[pos..link.start()]);
-        out.push('⸠');
-        out.push_str(link.as_str());
-        out.push('⸡');
-        pos = link.end();
-    }
-    out.push_str(&text[pos..]);
-    out
-}
+#[path = "../../../linkscan/tests/common/marked.rs"]
+mod marked;
+pub use marked::marked;
 
 /// The data lines (not empty, not comments), with their line numbers.
 pub fn cases(text: &str) -> Vec<(usize, &str)> {
