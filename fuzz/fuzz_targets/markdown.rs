@@ -23,7 +23,12 @@ fn text_of<'a>(events: impl Iterator<Item = Event<'a>>) -> String {
 fuzz_target!(|data: &[u8]| {
     let Some((selector, md)) = common::split(data) else { return };
     let finder = common::finder(selector);
-    let plain = text_of(Parser::new_ext(&md, gfm_options()));
+    // (U+0000 in text is U+FFFD in the output, as CommonMark requires.)
+    let plain = text_of(Parser::new_ext(&md, gfm_options()).map(|event| match event {
+        Event::Text(t) => Event::Text(t.replace('\0', "\u{FFFD}").into()),
+        Event::Code(t) => Event::Code(t.replace('\0', "\u{FFFD}").into()),
+        event => event,
+    }));
     let events = |allow_unsafe| {
         Autolinks::new(Parser::new_ext(&md, gfm_options()), &finder).allow_unsafe(allow_unsafe)
     };
