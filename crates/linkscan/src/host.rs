@@ -523,13 +523,11 @@ pub(crate) fn looks_like_a_file_name(
     // A path, query or fragment, also after a port; `:12` alone is a code
     // location (`main.rs:12`), and `:` alone punctuation.
     let bytes = text.as_bytes();
-    let digits = bytes.get(tld_end) == Some(&b':')
-        && bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count() > 0;
-    let after = if digits {
-        tld_end + 1 + bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count()
-    } else {
-        tld_end
+    let digits = match bytes.get(tld_end) {
+        Some(b':') => bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count(),
+        _ => 0,
     };
+    let after = if digits > 0 { tld_end + 1 + digits } else { tld_end };
     let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#'));
     two_labels && !www && !scheme && !more
 }

@@ -19,7 +19,7 @@ use crate::host::{
     tld_accepted,
 };
 use crate::pqf::pqf_end;
-use crate::props::{EMAIL_BIT, NV8_BIT, before};
+use crate::props::{EMAIL_BIT, NV8_BIT, before, is_label_separator};
 
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
@@ -206,15 +206,12 @@ fn domain_link_at<'a>(
     (tld_start, tld_end): (usize, Option<usize>),
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
+    // Scheme-less labels are IDNA2008's unless strict (see below).
+    let nv8 = if finder.reader { NV8_BIT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
     let tld_end = match tld_end {
         Some(end) => end,
-        None => label_end_within(
-            text,
-            tld_start,
-            finder.tlds.max_chars(),
-            if finder.reader { NV8_BIT } else { 0 },
-        )?,
+        None => label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?,
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
@@ -242,7 +239,6 @@ fn domain_link_at<'a>(
         return None;
     }
     // An ASCII domain is found and checked in one pass.
-    let nv8 = if finder.reader { NV8_BIT } else { 0 };
     let (mut start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.floor) {
         Some((start, ok)) => (start, Some(ok)),
         None => (domain_start(text, dot, scan.floor, nv8), None),
@@ -332,12 +328,12 @@ fn url_link<'a>(
 ) -> Option<Link<'a>> {
     let Host { tld_end, fqdn_dot, .. } = host;
     let wanted = if scheme { Kinds::URL } else { Kinds::WWW };
-    let port = port_at(text, tld_end + fqdn_dot.unwrap_or(0));
-    if !finder.kinds.contains(wanted) || matches!(port, Port::Invalid) {
-        return if scheme { skip_url_rest(text, tld_end, scan) } else { None };
+    let refused = |scan: &mut Scan| if scheme { skip_url_rest(text, tld_end, scan) } else { None };
+    if !finder.kinds.contains(wanted) {
+        return refused(scan);
     }
-    let host_end = match (fqdn_dot, port) {
-        (_, Port::Invalid) => return None,
+    let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
+        (_, Port::Invalid) => return refused(scan),
         (_, Port::Ends(end)) => end,
         // A trailing dot belongs to the link only if a path, query or fragment follows.
         (Some(n), Port::None) => {
@@ -373,7 +369,7 @@ fn address_link<'a>(
             let user = &text[authority..at];
             let user = user.split_once(':').map_or(user, |(user, _)| user);
             let scheme = scheme_before(text, authority, floor)
-                .filter(|_| finder.reader && !user.contains(['.', '。', '．', '｡']))
+                .filter(|_| finder.reader && !user.chars().any(is_label_separator))
                 .and_then(|scheme| accepted_scheme(&finder.schemes, text, scheme, authority - 3, true));
             return match scheme {
                 Some(scheme) => url_link(finder, text, (scheme, true), host, scan),

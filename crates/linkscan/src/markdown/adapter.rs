@@ -244,11 +244,9 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
                     // to md4c that character is a resolved mark, where its
                     // scans stop (`\[.x@y.n` is no link: the scan back stops
                     // at the mark and gives back the `.`).
-                    let escaped = self.marks_in.is_some_and(|source| {
-                        whole.start > 0
-                            && source.as_bytes()[whole.start - 1] == b'\\'
-                            && text.as_bytes().first().is_some_and(u8::is_ascii_punctuation)
-                    });
+                    let escaped = self
+                        .marks_in
+                        .is_some_and(|source| super::source::is_escape(source.as_bytes(), whole.start));
                     let run = Run { text, whole, merged: merged_sources, scan: Scan::default(), pos: 0 };
                     let event = self.linkify(run, after, usize::from(escaped));
                     self.before = Edge::Other;

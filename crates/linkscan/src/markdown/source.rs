@@ -556,7 +556,7 @@ fn brackets_in(
 /// that escapes it: pulldown-cmark starts a text at an escaped ASCII
 /// punctuation character, and no event covers the backslash (the caller
 /// checks that the last event ended before it).
-fn is_escape(bytes: &[u8], p: usize) -> bool {
+pub(crate) fn is_escape(bytes: &[u8], p: usize) -> bool {
     p > 0 && p < bytes.len() && bytes[p - 1] == b'\\' && bytes[p].is_ascii_punctuation()
 }
 
