@@ -10,7 +10,8 @@
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
 //!   `MarkdownAutolinks` (GFM, links decided on the source; raw HTML kept,
-//!   as pulldown-cmark alone keeps it, and in its safe default), with the
+//!   as pulldown-cmark alone keeps it, and in its safe default; with the
+//!   GFM finder and with the MD4C one), with the
 //!   event adapter `Autolinks`, and with comrak.
 //!
 //! `cargo run --release -p linkscan-checks --example instructions -- list`
@@ -57,6 +58,7 @@ pub enum Work {
     /// (`safe`: by default, raw HTML omitted and script targets emptied).
     Source {
         safe: bool,
+        md4c: bool,
     },
     Events,
     Comrak,
@@ -81,7 +83,10 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
             Work::Pulldown | Work::PulldownOffsets | Work::Source { .. } | Work::Events | Work::Comrak,
             Input::Documents(documents),
         ) => {
-            let finder = linkscan::LinkFinder::gfm();
+            let finder = match work {
+                Work::Source { md4c: true, .. } => linkscan::LinkFinder::md4c(),
+                _ => linkscan::LinkFinder::gfm(),
+            };
             let comrak_options = comrak_gfm_options(true);
             let mut html = String::new();
             let mut total = 0;
@@ -94,7 +99,7 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
                         &mut html,
                         parser().into_offset_iter().map(|(e, _)| e),
                     ),
-                    Work::Source { safe } => pulldown_cmark::html::push_html(
+                    Work::Source { safe, .. } => pulldown_cmark::html::push_html(
                         &mut html,
                         MarkdownAutolinks::new(document, gfm_options(), &finder).allow_unsafe(!safe),
                     ),
@@ -130,8 +135,10 @@ fn workloads() -> Vec<(String, Work, Input)> {
     for (path, work) in [
         ("pulldown-cmark", Work::Pulldown),
         ("pulldown-cmark, offset iterator", Work::PulldownOffsets),
-        ("pulldown-cmark+MarkdownAutolinks", Work::Source { safe: false }),
-        ("pulldown-cmark+MarkdownAutolinks, safe (the default)", Work::Source { safe: true }),
+        ("pulldown-cmark+MarkdownAutolinks", Work::Source { safe: false, md4c: false }),
+        ("pulldown-cmark+MarkdownAutolinks, safe (the default)", Work::Source { safe: true, md4c: false }),
+        ("pulldown-cmark+MarkdownAutolinks, MD4C", Work::Source { safe: false, md4c: true }),
+        ("pulldown-cmark+MarkdownAutolinks, MD4C, safe", Work::Source { safe: true, md4c: true }),
         ("pulldown-cmark+Autolinks", Work::Events),
         ("comrak", Work::Comrak),
     ] {

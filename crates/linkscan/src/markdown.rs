@@ -41,6 +41,7 @@
 use crate::finder::{Dialect, Edge, LinkFinder};
 use crate::html::is_safe_href;
 use alloc::borrow::Cow;
+use alloc::vec::Vec;
 use core::ops::Range;
 use pulldown_cmark::{CowStr, Event, OffsetIter, Options, Parser, Tag, TagEnd};
 
@@ -257,8 +258,9 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// hold the shortcuts to it).
     #[doc(hidden)]
     pub fn without_shortcuts(mut self) -> Self {
-        if let Inner::Source(pass) = &mut self.events {
-            pass.shortcuts = false;
+        match &mut self.events {
+            Inner::Source(pass) => pass.shortcuts = false,
+            Inner::Decoded(adapter) => adapter.shortcuts = false,
         }
         self
     }
@@ -440,4 +442,37 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
         ),
         _ => false,
     }
+}
+
+/// Whether the sorted `positions` have one in `range`, looking from
+/// `next`, which moves to the first not before `range.start` (ranges
+/// asked in order of their starts: one pass over the positions in all).
+fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
+    skip_before(positions, next, range.start);
+    positions.get(*next).is_some_and(|&c| c < range.end)
+}
+
+/// Moves `next` past the sorted `positions` before `end`.
+fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
+    while positions.get(*next).is_some_and(|&c| c < end) {
+        *next += 1;
+    }
+}
+
+/// The positions of two sorted lists, in order.
+fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
+    let mut merged = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            merged.push(a[i]);
+            i += 1;
+        } else {
+            merged.push(b[j]);
+            j += 1;
+        }
+    }
+    merged.extend_from_slice(&a[i..]);
+    merged.extend_from_slice(&b[j..]);
+    merged
 }

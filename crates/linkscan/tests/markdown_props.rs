@@ -236,12 +236,15 @@ proptest! {
     #[test]
     fn the_source_adapters_shortcuts_change_nothing(md in markdown()) {
         let md: &'static str = Box::leak(md.into_boxed_str());
-        let finder = LinkFinder::gfm();
-        let fast = links_and_html(MarkdownAutolinks::new(md, gfm_options(), &finder).into_offset_iter());
-        let plain = links_and_html(
-            MarkdownAutolinks::new(md, gfm_options(), &finder).without_shortcuts().into_offset_iter(),
-        );
-        prop_assert_eq!(fast, plain, "in {:?}", md);
+        // GFM's source pass, and MD4C's (blocks and runs with no `://`,
+        // `www.` or `@` in their source pass as they come).
+        for finder in [LinkFinder::gfm(), LinkFinder::md4c()] {
+            let fast = links_and_html(MarkdownAutolinks::new(md, gfm_options(), &finder).into_offset_iter());
+            let plain = links_and_html(
+                MarkdownAutolinks::new(md, gfm_options(), &finder).without_shortcuts().into_offset_iter(),
+            );
+            prop_assert_eq!(fast, plain, "in {:?}", md);
+        }
     }
 }
 

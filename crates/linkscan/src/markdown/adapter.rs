@@ -8,7 +8,7 @@
 //! so that a link's range points into the source (exactly within a text
 //! that is its source; a decoded entity or escape maps as a whole).
 
-use super::{Spanned, edge_after, edge_before};
+use super::{Spanned, edge_after, edge_before, holds_from, is_block_edge, merge_sorted};
 use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
@@ -37,6 +37,16 @@ pub(crate) struct SpannedAutolinks<'f, 'a, I: Iterator<Item = Spanned<'a>>> {
     /// and escapes are marks, which a link neither crosses nor touches
     /// (md4c resolves them before it looks for links).
     marks_in: Option<&'a str>,
+    /// There: where `://`, `www.` or `@` occurs, in order. A link holds
+    /// one as written (a mark is never part of a link), so the events of a
+    /// block without one pass as they come.
+    candidates: Vec<usize>,
+    next_candidate: usize,
+    /// Events ending by here are in such a block.
+    quiet_until: usize,
+    /// Whether blocks without candidates pass as they come (off: the
+    /// plain path the property tests hold this shortcut to).
+    pub(crate) shortcuts: bool,
 }
 
 /// A text run being linkified.
@@ -93,6 +103,10 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
             before: Edge::Block,
             run: None,
             marks_in: None,
+            candidates: Vec::new(),
+            next_candidate: 0,
+            quiet_until: 0,
+            shortcuts: true,
         }
     }
 
@@ -100,7 +114,32 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// ranges in `source` are known).
     pub(crate) fn with_resolved_marks(mut self, source: &'a str) -> Self {
         self.marks_in = Some(source);
+        let bytes = source.as_bytes();
+        let colons: Vec<usize> = memchr::memmem::find_iter(bytes, "://").collect();
+        let www: Vec<usize> = memchr::memmem::find_iter(bytes, "www.").collect();
+        let ats: Vec<usize> = memchr::memchr_iter(b'@', bytes).collect();
+        self.candidates = merge_sorted(&merge_sorted(&colons, &www), &ats);
         self
+    }
+
+    /// Whether the event at `range` is in a block without candidates, or
+    /// starts one (then the rest of it is, too).
+    #[inline]
+    fn quiet(&mut self, event: &Event<'_>, range: &Range<usize>) -> bool {
+        if self.marks_in.is_none() || !self.shortcuts {
+            return false;
+        }
+        if range.end <= self.quiet_until {
+            return true;
+        }
+        if matches!(event, Event::Start(_))
+            && is_block_edge(event)
+            && !holds_from(&self.candidates, &mut self.next_candidate, range)
+        {
+            self.quiet_until = range.end;
+            return true;
+        }
+        false
     }
 
     /// The events queued at the moment (for `Debug`).
@@ -116,7 +155,13 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// `floor`: where links may start and backward scans stop (past a
     /// first character that is one of MD4C's resolved marks).
     fn linkify(&mut self, run: Run<'a>, after: Edge, floor: usize) -> Option<Spanned<'a>> {
-        if !self.finder.may_have_links(&run.text) {
+        // (With the source's candidates known, one look; else a scan.)
+        let none = if self.marks_in.is_some() && self.shortcuts {
+            !holds_from(&self.candidates, &mut self.next_candidate, &run.whole)
+        } else {
+            !self.finder.may_have_links(&run.text)
+        };
+        if none {
             return Some((Event::Text(run.text), run.whole));
         }
         let mut scan = Scan::new(Context::new(self.before, after));
@@ -176,6 +221,10 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
             }
             let (event, range) =
                 if self.lookahead.is_some() { self.lookahead.take()? } else { self.events.next()? };
+            if self.quiet(&event, &range) {
+                self.before = edge_before(&event);
+                return Some((event, range));
+            }
             match event {
                 // An entity, for MD4C a resolved mark: no link takes it in
                 // or touches it.

@@ -29,7 +29,7 @@
 //! again with others.
 
 use super::adapter::SpannedAutolinks;
-use super::{Spanned, is_block_edge};
+use super::{Spanned, holds_from, is_block_edge, merge_sorted, skip_before};
 use crate::finder::{Kinds, LinkFinder};
 use crate::gfm;
 use alloc::borrow::Cow;
@@ -178,14 +178,6 @@ impl<'f, 'a> SourcePass<'f, 'a> {
 /// The events the queues of a pass hold before they grow: a paragraph's,
 /// mostly (growing from nothing, each would be copied several times).
 const RUN_CAPACITY: usize = 32;
-
-/// Whether the sorted `positions` have one in `range`, looking from
-/// `next`, which moves to the first not before `range.start` (ranges
-/// asked in order of their starts: one pass over the positions in all).
-fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
-    skip_before(positions, next, range.start);
-    positions.get(*next).is_some_and(|&c| c < range.end)
-}
 
 impl<'a> Iterator for SourcePass<'_, 'a> {
     type Item = Spanned<'a>;
@@ -337,31 +329,6 @@ impl SourcePass<'_, '_> {
     fn has_candidate(&mut self, range: &Range<usize>) -> bool {
         let candidate = holds_from(&self.candidates, &mut self.next_candidate, range);
         holds_from(&self.ats, &mut self.next_at, range) || candidate
-    }
-}
-
-/// The positions of two sorted lists, in order.
-fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
-    let mut merged = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] <= b[j] {
-            merged.push(a[i]);
-            i += 1;
-        } else {
-            merged.push(b[j]);
-            j += 1;
-        }
-    }
-    merged.extend_from_slice(&a[i..]);
-    merged.extend_from_slice(&b[j..]);
-    merged
-}
-
-/// Moves `next` past the sorted `positions` before `end`.
-fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
-    while positions.get(*next).is_some_and(|&c| c < end) {
-        *next += 1;
     }
 }
 
