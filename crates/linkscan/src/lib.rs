@@ -109,6 +109,7 @@ pub mod props;
 mod punycode;
 mod search;
 mod separators;
+pub mod stream;
 #[rustfmt::skip]
 mod tables;
 mod tld_hash;
@@ -121,4 +122,5 @@ pub use finder::{
 pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
+pub use stream::LinkStream;
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

@@ -1,0 +1,121 @@
+//! The streaming finder gives exactly the links of the whole text, with
+//! the same offsets, however the text is cut — inside UTF-8 sequences
+//! too; its frontier never goes back and no link comes before it is final.
+
+use linkscan::stream::LinkStream;
+use linkscan::{LinkFinder, OffsetConverter, OffsetUnit};
+use proptest::prelude::*;
+
+#[path = "common/generators.rs"]
+mod generators;
+use generators::{finders, linky_text};
+
+/// `(start, end, text, href)` of every link of `text`, offsets in `unit`.
+fn whole(finder: &LinkFinder, text: &str, unit: OffsetUnit) -> Vec<(usize, usize, String, String)> {
+    let mut units = OffsetConverter::new(text, unit);
+    finder
+        .links(text)
+        .map(|l| (units.convert(l.start()), units.convert(l.end()), l.as_str().into(), l.href().into()))
+        .collect()
+}
+
+/// Feeds `bytes` cut at `cuts` (sorted offsets, anywhere) and checks the
+/// frontier and finality on the way; gives the links in order.
+fn streamed(
+    finder: &LinkFinder,
+    bytes: &[u8],
+    cuts: &[usize],
+    unit: OffsetUnit,
+) -> Result<Vec<(usize, usize, String, String)>, TestCaseError> {
+    let mut stream = LinkStream::new(finder.clone()).offsets(unit);
+    let mut found = Vec::new();
+    let mut from = 0;
+    for &cut in cuts.iter().chain([bytes.len()].iter()) {
+        let before = stream.frontier();
+        let links: Vec<_> = stream.feed_bytes(&bytes[from..cut]).collect();
+        prop_assert!(stream.frontier() >= before, "the frontier went back");
+        for link in links {
+            prop_assert!(link.end <= stream.frontier(), "a link past the frontier");
+            found.push((link.start, link.end, link.text, link.href));
+        }
+        from = cut;
+    }
+    found.extend(stream.finish().map(|l| (l.start, l.end, l.text, l.href)));
+    Ok(found)
+}
+
+fn cuts(len: usize) -> impl Strategy<Value = Vec<usize>> {
+    prop::collection::vec(0..=len, 0..12).prop_map(|mut v| {
+        v.sort_unstable();
+        v
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 10000, ..ProptestConfig::default() })]
+
+    /// Any text, any cuts (bytes), every dialect and profile.
+    #[test]
+    fn any_cutting_gives_the_links_of_the_whole(
+        (text, cuts) in linky_text().prop_flat_map(|t| { let n = t.len(); (Just(t), cuts(n)) }),
+    ) {
+        for finder in finders() {
+            let expected = whole(&finder, &text, OffsetUnit::Bytes);
+            prop_assert_eq!(streamed(&finder, text.as_bytes(), &cuts, OffsetUnit::Bytes)?, expected, "{:?} cut at {:?}", text, cuts);
+        }
+        // Offsets in chars and UTF-16 units, as the bindings ask.
+        let finder = LinkFinder::new();
+        for unit in [OffsetUnit::Chars, OffsetUnit::Utf16] {
+            prop_assert_eq!(streamed(&finder, text.as_bytes(), &cuts, unit)?, whole(&finder, &text, unit));
+        }
+    }
+
+    /// Bytes that are not UTF-8 read as `String::from_utf8_lossy` reads
+    /// the whole.
+    #[test]
+    fn invalid_bytes_read_as_the_lossy_whole(
+        (bytes, cuts) in prop::collection::vec(
+            prop_oneof![
+                3 => prop::sample::select(b"a.com @x/\xE6\x97\xA5\xF0\x9F\x98\x8E".to_vec()),
+                1 => any::<u8>(),
+            ],
+            0..60,
+        ).prop_flat_map(|b| { let n = b.len(); (Just(b), cuts(n)) }),
+    ) {
+        let text = String::from_utf8_lossy(&bytes);
+        let finder = LinkFinder::new().kinds(linkscan::Kinds::ALL);
+        prop_assert_eq!(streamed(&finder, &bytes, &cuts, OffsetUnit::Bytes)?, whole(&finder, &text, OffsetUnit::Bytes));
+    }
+}
+
+/// One byte at a time: the held text is the last word, never the stream.
+#[test]
+fn a_byte_at_a_time_holds_only_the_last_word() {
+    let text = "see https://example.com/a and www.b.org, mail c@d.net ".repeat(200);
+    let finder = LinkFinder::new();
+    let mut stream = LinkStream::new(finder.clone());
+    let mut found = Vec::new();
+    for i in 0..text.len() {
+        found.extend(stream.feed_bytes(&text.as_bytes()[i..=i]).map(|l| l.text));
+        assert!(stream.undecided().len() <= "https://example.com/a".len());
+    }
+    found.extend(stream.finish().map(|l| l.text));
+    let expected: Vec<String> = finder.links(&text).map(|l| l.as_str().into()).collect();
+    assert_eq!(found, expected);
+}
+
+/// The character before a link counts: md4c links ` .v@l.org` from the
+/// `.`, but `.v@l.org` at the start of a text not at all (a fuzz find),
+/// so each piece is read with the white space before it.
+#[test]
+fn each_piece_is_read_after_its_white_space() {
+    for text in ["m` .ao@e.jom\u{c}", "x .v@l.org y", "a\n-b@c.de", "a\t_x@y.org"] {
+        let finder = LinkFinder::md4c();
+        for cut in 0..=text.len() {
+            let cuts = [cut];
+            let found =
+                streamed(&finder, text.as_bytes(), &cuts, OffsetUnit::Bytes).expect("the stream's checks");
+            assert_eq!(found, whole(&finder, text, OffsetUnit::Bytes), "{text:?} cut at {cut}");
+        }
+    }
+}
