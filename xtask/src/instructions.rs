@@ -76,7 +76,7 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
             "| corpus | linkscan | linkify | linkify ÷ linkscan | linkscan, scheme required | linkify, scheme required | linkify ÷ linkscan | memchr floor |"
         );
         println!("|---|---:|---:|---:|---:|---:|---:|---:|");
-        for corpus in corpora {
+        for &corpus in &corpora {
             let get = |peer: &str| {
                 per_byte.get(format!("find/{corpus}/{peer}").as_str()).copied().unwrap_or(f64::NAN)
             };
@@ -87,6 +87,27 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
                 theirs / ours,
                 theirs_s / ours_s,
                 get("memchr")
+            );
+        }
+    }
+    // The streaming finder: the same links, fed whole or in 64-byte chunks.
+    let streamed: Vec<&str> = corpora
+        .iter()
+        .copied()
+        .filter(|c| per_byte.contains_key(format!("find/{c}/linkscan-stream").as_str()))
+        .collect();
+    if !streamed.is_empty() {
+        println!("\n| corpus | links() | LinkStream, one chunk | ÷ links() | 64-byte chunks | ÷ links() |");
+        println!("|---|---:|---:|---:|---:|---:|");
+        for corpus in streamed {
+            let get = |peer: &str| {
+                per_byte.get(format!("find/{corpus}/{peer}").as_str()).copied().unwrap_or(f64::NAN)
+            };
+            let (links, whole, chunks) = (get("linkscan"), get("linkscan-stream"), get("linkscan-stream-64"));
+            println!(
+                "| {corpus} | {links:.2} | {whole:.2} | {:.3}× | {chunks:.2} | {:.3}× |",
+                whole / links,
+                chunks / links
             );
         }
     }

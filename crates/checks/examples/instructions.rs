@@ -6,7 +6,8 @@
 //!   (the generated ones, and the real text of `benches/real-text.sh` where
 //!   installed), counting links; PEER is `linkscan` or `linkify` (0.11),
 //!   `-scheme` when URLs need a scheme, or `memchr` (the floor: one
-//!   `memchr` pass for a byte the text lacks);
+//!   `memchr` pass for a byte the text lacks); `linkscan-stream` is
+//!   `LinkStream` fed the whole text, `-64` in 64-byte chunks;
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
 //!   `MarkdownAutolinks` (GFM, links decided on the source; raw HTML kept,
@@ -51,6 +52,10 @@ pub enum Work {
     Linkify {
         scheme: bool,
     },
+    /// `LinkStream` fed the text in chunks of this many bytes (0: whole).
+    Stream {
+        chunk: usize,
+    },
     Memchr,
     Pulldown,
     PulldownOffsets,
@@ -77,6 +82,23 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
             let mut finder = linkify::LinkFinder::new();
             finder.url_must_have_scheme(scheme);
             finder.links(text).count()
+        }
+        (Work::Stream { chunk }, Input::Text(text)) => {
+            // `&str` pieces of at most `chunk` bytes, each cut at the char
+            // boundary at or before its end (no UTF-8 to validate).
+            let mut stream = linkscan::LinkStream::new(linkscan::LinkFinder::new());
+            let mut count = 0;
+            let mut rest = text.as_str();
+            while !rest.is_empty() {
+                let mut end = if chunk == 0 { rest.len() } else { chunk.min(rest.len()) };
+                while !rest.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let (piece, after) = rest.split_at(end);
+                count += stream.feed(piece).count();
+                rest = after;
+            }
+            count + stream.finish().count()
         }
         (Work::Memchr, Input::Text(text)) => memchr::memchr(0, text.as_bytes()).unwrap_or(0),
         (
@@ -126,6 +148,8 @@ fn workloads() -> Vec<(String, Work, Input)> {
             ("linkscan-scheme", Work::Linkscan { scheme: true }),
             ("linkify-scheme", Work::Linkify { scheme: true }),
             ("memchr", Work::Memchr),
+            ("linkscan-stream", Work::Stream { chunk: 0 }),
+            ("linkscan-stream-64", Work::Stream { chunk: 64 }),
         ] {
             list.push((format!("find/{name}/{peer}"), work, Input::Text(text.clone())));
         }

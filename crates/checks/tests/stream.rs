@@ -23,10 +23,12 @@ fn streamed(finder: &LinkFinder, bytes: &[u8], cuts: impl IntoIterator<Item = us
     let mut found = Vec::new();
     let mut from = 0;
     for cut in cuts.into_iter().chain([bytes.len()]) {
-        found.extend(stream.feed_bytes(&bytes[from..cut]).map(|l| (l.start, l.end, l.href)));
+        found.extend(
+            stream.feed_bytes(&bytes[from..cut]).map(|l| (l.start, l.end, l.link.href().into_owned())),
+        );
         from = cut;
     }
-    found.extend(stream.finish().map(|l| (l.start, l.end, l.href)));
+    found.extend(stream.finish().map(|l| (l.start, l.end, l.link.href().into_owned())));
     found
 }
 

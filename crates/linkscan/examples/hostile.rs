@@ -1,6 +1,7 @@
-//! Hostile inputs: every path of the library (each dialect's finder and its host options, the
-//! Markdown adapter in each dialect, `html`, `format`) on runs of what
-//! makes detectors work hardest, at growing sizes.
+//! Hostile inputs: every path of the library (each dialect's finder and
+//! its host options, the Markdown adapter in each dialect, the streaming
+//! finder fed a byte at a time, `html`, `format`) on runs of what makes
+//! detectors work hardest, at growing sizes.
 //!
 //! * `cargo run --release --example hostile --features pulldown-cmark -- time`
 //!   prints time per byte from 64 KiB to 4 MiB as a Markdown table (the
@@ -94,6 +95,8 @@ pub enum Path {
     Markdown(fn() -> LinkFinder, Options),
     /// The event adapter alone, over pulldown-cmark's events.
     MarkdownEvents(fn() -> LinkFinder, Options),
+    /// The streaming finder, fed a byte at a time.
+    Stream(fn() -> LinkFinder),
     Html,
     Format,
 }
@@ -119,6 +122,8 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("markdown-gfm-events", Path::MarkdownEvents(LinkFinder::gfm, gfm_options())),
         ("markdown-md4c", Path::Markdown(LinkFinder::md4c, Options::empty())),
         ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
+        ("stream-bytes", Path::Stream(LinkFinder::new)),
+        ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
         ("html", Path::Html),
         ("format", Path::Format),
     ]
@@ -155,6 +160,14 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
             );
             html.len()
         }
+        Path::Stream(_) => {
+            let mut stream = linkscan::LinkStream::new(finder.clone());
+            let mut ends = 0;
+            for byte in text.as_bytes().chunks(1) {
+                ends += stream.feed_bytes(byte).map(|l| l.end).sum::<usize>();
+            }
+            ends + stream.finish().map(|l| l.end).sum::<usize>()
+        }
         Path::Html => linkscan::html::linkify(text, finder).len(),
         Path::Format => linkscan::format::display_url(text).len(),
     }
@@ -162,7 +175,9 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
 
 fn finder_of(path: Path) -> LinkFinder {
     match path {
-        Path::Find(make) | Path::Markdown(make, _) | Path::MarkdownEvents(make, _) => make(),
+        Path::Find(make) | Path::Markdown(make, _) | Path::MarkdownEvents(make, _) | Path::Stream(make) => {
+            make()
+        }
         Path::Html | Path::Format => LinkFinder::new(),
     }
 }

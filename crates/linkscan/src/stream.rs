@@ -8,18 +8,10 @@
 //! space), and every link before it is final. That offset is the
 //! *frontier*.
 
-use crate::finder::{LinkFinder, LinkKind};
+use crate::finder::{Link, LinkFinder, Links};
 use crate::offsets::{OffsetConverter, OffsetUnit};
 use alloc::string::String;
-use alloc::vec::{Drain, Vec};
-
-/// Whether the text may be cut after byte `b` without changing a link:
-/// the white space that every dialect ends links at (not U+000B or
-/// U+000C, which a GFM link takes in, as cmark-gfm's does).
-#[inline]
-fn is_cut(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
+use alloc::vec::Vec;
 
 /// Where `text` may be cut without changing any of its links, whatever
 /// follows: after its last space, tab, line feed or carriage return
@@ -34,23 +26,25 @@ fn is_cut(b: u8) -> bool {
 /// assert_eq!(last_cut(b"example.com/a"), None);
 /// ```
 pub fn last_cut(text: &[u8]) -> Option<usize> {
-    text.iter().rposition(|&b| is_cut(b)).map(|i| i + 1)
+    // (Not U+000B or U+000C, which a GFM link takes in, as cmark-gfm's
+    // does. A carriage return alone is rare: looked for after the others.)
+    let common = memchr::memrchr3(b' ', b'\n', b'\t', text).map_or(0, |i| i + 1);
+    let cr = memchr::memrchr(b'\r', &text[common..]).map_or(0, |i| common + i + 1);
+    let cut = common.max(cr);
+    (cut > 0).then_some(cut)
 }
 
-/// A link found in a stream, with offsets into the whole text fed so far
-/// (in the stream's [`OffsetUnit`]).
+/// A final link of a stream: where it is in the whole text, and the link.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StreamLink {
-    /// Where the link starts.
+pub struct StreamLink<'a> {
+    /// Where the link starts in the whole text fed so far (in the stream's
+    /// [`OffsetUnit`]).
     pub start: usize,
     /// Where it ends (exclusive).
     pub end: usize,
-    /// What kind of link it is.
-    pub kind: LinkKind,
-    /// Its text, as written.
-    pub text: String,
-    /// Where it points ([`Link::href`](crate::Link::href)).
-    pub href: String,
+    /// The link: its text, kind and target (its own byte offsets count
+    /// from the piece of text it was found in).
+    pub link: Link<'a>,
 }
 
 /// Finds links in text fed a piece at a time — a chat answer arriving token
@@ -64,8 +58,8 @@ pub struct StreamLink {
 /// [`pending`](LinkStream::pending) shows the links the text after it
 /// would have if it ended now (for a link drawn "in progress"). The stream
 /// holds only the text after the frontier (a word, mostly: a run without
-/// white space is held whole), and reads each byte once for a cut and once
-/// for links: linear in the input whatever the chunks.
+/// white space is held whole); it copies each byte once and reads it once
+/// for links, whatever the chunks: linear in the input.
 ///
 /// ```
 /// use linkscan::{stream::LinkStream, LinkFinder};
@@ -73,27 +67,28 @@ pub struct StreamLink {
 /// let mut stream = LinkStream::new(LinkFinder::new());
 /// let mut found = Vec::new();
 /// for token in ["Docs at exa", "mple.com/gu", "ide. Mail a", "@b.org"] {
-///     found.extend(stream.feed(token).map(|l| l.text));
+///     found.extend(stream.feed(token).map(|l| l.link.as_str().to_owned()));
 /// }
 /// assert_eq!(found, ["example.com/guide"]); // final: white space followed it
-/// assert_eq!(stream.pending()[0].text, "a@b.org"); // if the text ended here
-/// found.extend(stream.finish().map(|l| l.text));
+/// assert_eq!(stream.pending().next().unwrap().link.as_str(), "a@b.org"); // if the text ended here
+/// found.extend(stream.finish().map(|l| l.link.as_str().to_owned()));
 /// assert_eq!(found, ["example.com/guide", "a@b.org"]);
 /// ```
 #[derive(Clone, Debug)]
 pub struct LinkStream {
     finder: LinkFinder,
     unit: OffsetUnit,
-    /// The text after the frontier (no cut in it), after `lead` bytes of
-    /// the white space before it.
+    /// The text after the frontier, after `lead` bytes of the white space
+    /// before it; `cut`: where the text up to its last cut ends in it.
     held: String,
     lead: usize,
+    cut: Option<usize>,
+    /// The text the last call decided (from the white space before it).
+    decided: String,
     /// The frontier, in `unit`.
     frontier: usize,
     /// The start of a UTF-8 sequence that the next bytes may complete.
     partial: Vec<u8>,
-    /// The links made final by the last call, until drained.
-    found: Vec<StreamLink>,
 }
 
 impl LinkStream {
@@ -104,9 +99,10 @@ impl LinkStream {
             unit: OffsetUnit::Bytes,
             held: String::new(),
             lead: 0,
+            cut: None,
+            decided: String::new(),
             frontier: 0,
             partial: Vec::new(),
-            found: Vec::new(),
         }
     }
 
@@ -125,19 +121,31 @@ impl LinkStream {
         self
     }
 
-    /// Adds `chunk` to the text; yields the links it made final, in order.
-    /// (Links not taken from the iterator are dropped with it.)
+    /// Adds `chunk` to the text; yields the links it made final, in order
+    /// (found as the iterator is read; those not read are dropped with it).
     ///
     /// ```
     /// use linkscan::{stream::LinkStream, LinkFinder};
     /// let mut stream = LinkStream::new(LinkFinder::new());
     /// assert_eq!(stream.feed("see example.").count(), 0);
     /// let link = stream.feed("org, then").next().unwrap();
-    /// assert_eq!((link.start, link.end, link.href.as_str()), (4, 15, "https://example.org"));
+    /// assert_eq!((link.start, link.end), (4, 15));
+    /// assert_eq!(link.link.href(), "https://example.org");
     /// ```
-    pub fn feed(&mut self, chunk: &str) -> Drain<'_, StreamLink> {
+    pub fn feed<'s>(&'s mut self, chunk: &'s str) -> FinalLinks<'s> {
+        if self.held.is_empty()
+            && let Some(cut) = last_cut(chunk.as_bytes())
+        {
+            // The start of a text (a whole one, often), read where it is.
+            let (decided, _) = chunk.split_at(cut);
+            let base = self.frontier;
+            self.frontier += OffsetConverter::new(decided, self.unit).convert(cut);
+            self.held.push_str(&chunk[cut - 1..]);
+            self.lead = 1;
+            return FinalLinks::new(&self.finder, decided, 0, self.unit, base);
+        }
         self.push(chunk);
-        self.found.drain(..)
+        self.settle()
     }
 
     /// [`feed`](LinkStream::feed) for bytes: a chunk may end inside a
@@ -151,34 +159,41 @@ impl LinkStream {
     /// let mut stream = LinkStream::new(LinkFinder::new());
     /// let bytes = "東京.jp and".as_bytes();
     /// assert_eq!(stream.feed_bytes(&bytes[..4]).count(), 0); // inside 京
-    /// assert_eq!(stream.feed_bytes(&bytes[4..]).next().unwrap().text, "東京.jp");
+    /// assert_eq!(stream.feed_bytes(&bytes[4..]).next().unwrap().link.as_str(), "東京.jp");
     /// ```
-    pub fn feed_bytes(&mut self, bytes: &[u8]) -> Drain<'_, StreamLink> {
+    pub fn feed_bytes(&mut self, bytes: &[u8]) -> FinalLinks<'_> {
         let joined;
-        let bytes = if self.partial.is_empty() {
+        let mut rest = if self.partial.is_empty() {
             bytes
         } else {
             self.partial.extend_from_slice(bytes);
             joined = core::mem::take(&mut self.partial);
             &joined[..]
         };
-        let mut chunks = bytes.utf8_chunks().peekable();
-        while let Some(chunk) = chunks.next() {
-            self.push(chunk.valid());
-            let invalid = chunk.invalid();
-            if invalid.is_empty() {
-                continue;
-            }
-            // The end of the input may be a sequence not yet complete.
-            let incomplete = chunks.peek().is_none()
-                && core::str::from_utf8(invalid).is_err_and(|e| e.error_len().is_none());
-            if incomplete {
-                self.partial.extend_from_slice(invalid);
-            } else {
-                self.push("\u{FFFD}");
+        loop {
+            match core::str::from_utf8(rest) {
+                Ok(text) => {
+                    self.push(text);
+                    break;
+                }
+                Err(e) => {
+                    let (valid, after) = rest.split_at(e.valid_up_to());
+                    self.push(core::str::from_utf8(valid).unwrap_or_default());
+                    match e.error_len() {
+                        Some(invalid) => {
+                            self.push("\u{FFFD}");
+                            rest = &after[invalid..];
+                        }
+                        // The start of a sequence the next bytes may complete.
+                        None => {
+                            self.partial.extend_from_slice(after);
+                            break;
+                        }
+                    }
+                }
             }
         }
-        self.found.drain(..)
+        self.settle()
     }
 
     /// Ends the text: yields the links of the text after the frontier. The
@@ -188,19 +203,21 @@ impl LinkStream {
     /// use linkscan::{stream::LinkStream, LinkFinder};
     /// let mut stream = LinkStream::new(LinkFinder::new());
     /// assert_eq!(stream.feed("mail a@b.org").count(), 0);
-    /// assert_eq!(stream.finish().next().unwrap().text, "a@b.org");
+    /// assert_eq!(stream.finish().next().unwrap().link.as_str(), "a@b.org");
     /// assert_eq!(stream.frontier(), 0);
     /// ```
-    pub fn finish(&mut self) -> Drain<'_, StreamLink> {
+    pub fn finish(&mut self) -> FinalLinks<'_> {
         if !self.partial.is_empty() {
             self.partial.clear();
             self.held.push('\u{FFFD}');
         }
-        self.decide_held();
+        self.cut = Some(self.held.len());
+        let (base, lead) = self.decide();
+        // Nothing is held: the next text starts afresh.
         self.held.clear();
         self.lead = 0;
         self.frontier = 0;
-        self.found.drain(..)
+        FinalLinks::new(&self.finder, &self.decided, lead, self.unit, base)
     }
 
     /// The frontier: the offset (in the stream's unit) before which no
@@ -236,71 +253,76 @@ impl LinkStream {
     /// use linkscan::{stream::LinkStream, LinkFinder};
     /// let mut stream = LinkStream::new(LinkFinder::new());
     /// let _ = stream.feed("see https://example.com/a.");
-    /// assert_eq!(stream.pending()[0].text, "https://example.com/a");
+    /// assert_eq!(stream.pending().next().unwrap().link.as_str(), "https://example.com/a");
     /// ```
-    pub fn pending(&self) -> Vec<StreamLink> {
-        let mut out = Vec::new();
-        collect(&self.finder, &self.held, self.lead, self.unit, self.frontier, &mut out);
-        out
+    pub fn pending(&self) -> FinalLinks<'_> {
+        FinalLinks::new(&self.finder, &self.held, self.lead, self.unit, self.frontier)
     }
 
-    /// Adds text: what ends at its last white space is decided.
+    /// Adds text, noting its last cut.
     fn push(&mut self, text: &str) {
-        let Some(cut) = last_cut(text.as_bytes()) else {
-            self.held.push_str(text);
-            return;
-        };
-        if self.held.is_empty() {
-            // The start of the stream, read where it is: no copy.
-            self.decide(text.split_at(cut).0, 0);
-        } else {
-            self.held.push_str(&text[..cut]);
-            self.decide_held();
+        if let Some(cut) = last_cut(text.as_bytes()) {
+            self.cut = Some(self.held.len() + cut);
         }
-        // The rest is read after the white space before it, as in the
-        // whole text.
-        self.held.clear();
-        self.held.push_str(&text[cut - 1..]);
-        self.lead = 1;
+        self.held.push_str(text);
     }
 
-    /// Decides all the text held (ending at a cut, or at the end).
-    fn decide_held(&mut self) {
-        let held = core::mem::take(&mut self.held);
-        self.decide(&held, self.lead);
-        // Its allocation serves again.
-        self.held = held;
+    /// The links that [`LinkStream::decide`] made final.
+    fn settle(&mut self) -> FinalLinks<'_> {
+        let (base, lead) = self.decide();
+        FinalLinks::new(&self.finder, &self.decided, lead, self.unit, base)
     }
 
-    /// Finds the links of `text`, whose first `lead` bytes are before the
-    /// frontier and which ends at a cut (or the end): they are final.
-    /// Moves the frontier to its end.
-    fn decide(&mut self, text: &str, lead: usize) {
-        self.frontier += collect(&self.finder, text, lead, self.unit, self.frontier, &mut self.found);
+    /// Decides the text held up to its last cut, if it has one: the links
+    /// in it are final, the frontier moves to its end, and the rest is
+    /// held after the white space before it (read as in the whole text).
+    /// Gives the frontier before, and the white space before it in the
+    /// text decided.
+    fn decide(&mut self) -> (usize, usize) {
+        let (base, lead) = (self.frontier, self.lead);
+        self.decided.clear();
+        if let Some(cut) = self.cut.take() {
+            core::mem::swap(&mut self.decided, &mut self.held);
+            // (At the end of the text, perhaps no white space.)
+            let white = cut > 0 && self.decided.as_bytes()[cut - 1].is_ascii_whitespace();
+            let keep = if white { cut - 1 } else { cut };
+            self.held.push_str(&self.decided[keep..]);
+            self.lead = cut - keep;
+            self.decided.truncate(cut);
+            self.frontier += OffsetConverter::new(&self.decided, self.unit).convert(cut) - lead;
+        }
+        (base, lead)
     }
 }
 
-/// Appends the links of `text` to `out`, its offsets in `unit` from
-/// `base` after the first `lead` bytes (white space: no link starts in
-/// them, and each is a unit); gives the length of the rest in `unit`.
-fn collect(
-    finder: &LinkFinder,
-    text: &str,
-    lead: usize,
-    unit: OffsetUnit,
+/// The links a call of [`LinkStream`] made final (or, from
+/// [`LinkStream::pending`], those of the undecided text), in order.
+#[derive(Debug)]
+pub struct FinalLinks<'s> {
+    links: Links<'s, 's>,
+    units: OffsetConverter<'s>,
+    /// The stream offset of the text's byte `lead` (where the text starts
+    /// but for white space before the frontier: one unit a byte).
     base: usize,
-    out: &mut Vec<StreamLink>,
-) -> usize {
-    let mut units = OffsetConverter::new(text, unit);
-    let base = base - lead;
-    for link in finder.links(text) {
-        out.push(StreamLink {
-            start: base + units.convert(link.start()),
-            end: base + units.convert(link.end()),
-            kind: link.kind(),
-            text: link.as_str().into(),
-            href: link.href().into_owned(),
-        });
+    lead: usize,
+}
+
+impl<'s> FinalLinks<'s> {
+    fn new(finder: &'s LinkFinder, text: &'s str, lead: usize, unit: OffsetUnit, base: usize) -> Self {
+        FinalLinks { links: finder.links(text), units: OffsetConverter::new(text, unit), base, lead }
     }
-    units.convert(text.len()) - lead
+}
+
+impl<'s> Iterator for FinalLinks<'s> {
+    type Item = StreamLink<'s>;
+
+    fn next(&mut self) -> Option<StreamLink<'s>> {
+        let link = self.links.next()?;
+        let at = |units: &mut OffsetConverter<'_>, byte| self.base + units.convert(byte) - self.lead;
+        Some(StreamLink {
+            start: at(&mut self.units, link.start()),
+            end: at(&mut self.units, link.end()),
+            link,
+        })
+    }
 }
