@@ -1,11 +1,15 @@
 //! Reading inputs in chunks that no link crosses.
 //!
 //! A chunk ends just after a newline, or else after other white space
-//! (space, tab, CR, form feed): no link of any dialect contains white
-//! space, and none looks back or ahead across it, so finding links chunk by
-//! chunk gives what finding them in the whole text gives. A line with no
-//! white space longer than [`MAX_CHUNK`] is cut at a character boundary
-//! there; a link across that cut is found in two pieces (or not at all).
+//! that ends links (space, tab, CR: not form feed or vertical tab, which a
+//! GFM link takes in): no link of any dialect contains such white space, so
+//! finding links chunk by chunk gives what finding them in the whole text
+//! gives — but for md4c, which reads the character before a link, at a
+//! chunk that starts after a space in a line longer than a chunk or on a
+//! slow stream (`linkscan::LinkStream` keeps that space; a chunk does not).
+//! A line with no white space longer than [`MAX_CHUNK`] is cut at a
+//! character boundary there; a link across that cut is found in two pieces
+//! (or not at all).
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -221,8 +225,10 @@ impl Chunker {
     /// call a chunk, into room already initialized (`read_to_end` would
     /// make five reads, from 8 KiB doubling). A stream is read
     /// [`STREAM_READ`] bytes at a time, and a read that finds less waiting,
-    /// if it ends a line, ends the chunk: slow input is processed line by
-    /// line as it comes, fast input in full chunks.
+    /// if it holds white space that ends links, ends the chunk: slow input
+    /// (a chat answer arriving word by word) is processed as it comes, each
+    /// link as soon as the white space after it arrives; fast input in full
+    /// chunks.
     fn fill(&mut self, want: usize) -> io::Result<bool> {
         while self.filled < want {
             let before = self.filled;
@@ -236,7 +242,7 @@ impl Chunker {
                     self.filled += n;
                     if self.stream
                         && n < ask
-                        && memchr::memrchr(b'\n', &self.buf[before..self.filled]).is_some()
+                        && linkscan::stream::last_cut(&self.buf[before..self.filled]).is_some()
                     {
                         return Ok(false);
                     }
@@ -248,8 +254,10 @@ impl Chunker {
         Ok(false)
     }
 
-    /// Where to cut `buf`: after its last newline, else its last other
-    /// white space, else (a chunk that may not grow) its last char boundary.
+    /// Where to cut `buf`: after its last newline (a line start reads as
+    /// the start of a text in every dialect), else after its last other
+    /// white space that ends links (`linkscan::stream::last_cut`), else (a
+    /// chunk that may not grow) its last char boundary.
     fn cut(&self, at_end: bool) -> Option<usize> {
         let buf = &self.buf[..self.filled];
         if at_end {
@@ -258,8 +266,8 @@ impl Chunker {
         if let Some(nl) = memchr::memrchr(b'\n', buf) {
             return Some(nl + 1);
         }
-        if let Some(ws) = buf.iter().rposition(|&b| matches!(b, b' ' | b'\t' | b'\r' | 0x0C)) {
-            return Some(ws + 1);
+        if let Some(cut) = linkscan::stream::last_cut(buf) {
+            return Some(cut);
         }
         if buf.len() < MAX_CHUNK {
             return None;

@@ -375,13 +375,14 @@ fn a_failed_write_stops_reading_at_once() {
 }
 
 #[test]
-fn slow_input_is_processed_line_by_line() {
-    use std::io::BufRead;
+fn slow_input_is_processed_word_by_word() {
+    // A link is written as soon as the white space after it arrives, in
+    // the middle of a line (a chat answer arriving a word at a time).
     for (command, expected, jobs) in [
         ("find", "<stdin>:1:3: example.com/x\n", "1"),
         ("find", "<stdin>:1:3: example.com/x\n", "2"),
-        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n", "1"),
-        ("html", "a <a href=\"https://example.com/x\">example.com/x</a>\n", "2"),
+        ("html", "a <a href=\"https://example.com/x\">example.com/x</a> ", "1"),
+        ("html", "a <a href=\"https://example.com/x\">example.com/x</a> ", "2"),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
             .args([command, "-j", jobs])
@@ -390,20 +391,21 @@ fn slow_input_is_processed_line_by_line() {
             .spawn()
             .expect("runs");
         let mut stdin = child.stdin.take().expect("stdin");
-        stdin.write_all(b"a example.com/x\n").expect("write");
+        stdin.write_all(b"a example.com/x and").expect("write");
         stdin.flush().expect("flush");
-        // The line's output arrives while standard input is still open.
+        // The link's output arrives while standard input is still open.
         let (tx, rx) = std::sync::mpsc::channel();
-        let stdout = child.stdout.take().expect("stdout");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let len = expected.len();
         std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
-            let _ = tx.send(line);
+            let mut out = vec![0; len];
+            let _ = std::io::Read::read_exact(&mut stdout, &mut out);
+            let _ = tx.send(String::from_utf8_lossy(&out).into_owned());
         });
-        let line = rx.recv_timeout(std::time::Duration::from_secs(30));
+        let out = rx.recv_timeout(std::time::Duration::from_secs(30));
         drop(stdin);
         let _ = child.wait();
-        assert_eq!(line.as_deref(), Ok(expected), "{command} -j {jobs}");
+        assert_eq!(out.as_deref(), Ok(expected), "{command} -j {jobs}");
     }
 }
 
