@@ -4,10 +4,7 @@
 
 use linkscan::format::{display_url, escape_parts};
 use linkscan::html::linkify;
-use linkscan::{
-    Context, Dialect, Edge, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Part, Profile,
-    TldPolicy,
-};
+use linkscan::{Context, Dialect, Edge, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Part};
 use proptest::prelude::*;
 
 #[path = "common/generators.rs"]
