@@ -247,8 +247,68 @@ impl Finder {
         pyarrow_table(py, batches)
     }
 
+    /// A stream of text with this finder: feed it pieces (chat tokens,
+    /// lines of a log) and get each link once it is final.
+    fn stream(&self) -> Stream {
+        Stream { stream: linkscan::LinkStream::new(self.finder.clone()).offsets(self.unit) }
+    }
+
     fn __repr__(&self) -> String {
         format!("Finder(dialect={:?})", format!("{:?}", self.finder.dialect()).to_lowercase())
+    }
+}
+
+/// Text that arrives a piece at a time (`Finder.stream()`): `feed` returns
+/// the links each piece made final — exactly the links of the whole text,
+/// with offsets into it, however it is cut.
+#[pyclass(module = "linkscan")]
+struct Stream {
+    stream: linkscan::LinkStream,
+}
+
+#[pymethods]
+impl Stream {
+    /// Adds `text`; returns the links it made final, in order.
+    fn feed(&mut self, text: &str) -> Vec<Link> {
+        self.stream.feed(text).map(|l| stream_link(&l)).collect()
+    }
+
+    /// Ends the text; returns the links of what was still undecided. The
+    /// stream then starts a new text (offsets from 0).
+    fn finish(&mut self) -> Vec<Link> {
+        self.stream.finish().map(|l| stream_link(&l)).collect()
+    }
+
+    /// The links the undecided text would have if it ended now (for a link
+    /// shown "in progress"; more text may change them).
+    fn pending(&self) -> Vec<Link> {
+        self.stream.pending().map(|l| stream_link(&l)).collect()
+    }
+
+    /// The offset before which no later text can add, change or remove a link.
+    #[getter]
+    fn frontier(&self) -> usize {
+        self.stream.frontier()
+    }
+
+    /// The text after the frontier.
+    #[getter]
+    fn undecided(&self) -> &str {
+        self.stream.undecided()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Stream(frontier={})", self.stream.frontier())
+    }
+}
+
+fn stream_link(link: &linkscan::stream::StreamLink<'_>) -> Link {
+    Link {
+        start: link.start,
+        end: link.end,
+        kind: kind_name(link.link.kind()),
+        text: link.link.as_str().to_string(),
+        href: link.link.href().into_owned(),
     }
 }
 
@@ -571,6 +631,7 @@ fn display_email(address: &str) -> PyResult<String> {
 fn _linkscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Link>()?;
     m.add_class::<Finder>()?;
+    m.add_class::<Stream>()?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
     m.add_function(wrap_pyfunction!(markdown_to_html, m)?)?;
     m.add_function(wrap_pyfunction!(display_url, m)?)?;

@@ -251,3 +251,56 @@ def test_find_arrow_one_schema_for_every_shape():
         expected = [(row, l.start, l.href) for row, t in enumerate(texts) if t for l in finder.find(t)]
         got = list(zip(*(table.column(c).to_pylist() for c in ("row", "start", "href"))))
         assert got == expected, name
+
+
+STREAM_TEXTS = [
+    "Docs at https://ja.wikipedia.org/wiki/日本（国）。 Mail アルベルト@example.com, see www.example.org/a.",
+    "😀 emoji then example.com/x and a@b.org\n and (https://a.org/x_(y)) end",
+    " .v@l.org x -b@c.de\tz",
+]
+
+
+@pytest.mark.parametrize("dialect", ["uts58", "gfm", "md4c"])
+def test_stream_gives_the_links_of_the_whole_however_cut(dialect):
+    rng = random.Random(58)
+    for unit in ["chars", "utf16", "utf8"]:
+        finder = linkscan.Finder(dialect, offsets=unit)
+        for text in STREAM_TEXTS:
+            expected = finder.find(text)
+            for _ in range(50):
+                stream = finder.stream()
+                cuts = sorted(rng.randrange(len(text) + 1) for _ in range(rng.randrange(8)))
+                found, last, frontier = [], 0, 0
+                for cut in [*cuts, len(text)]:
+                    found += stream.feed(text[last:cut])
+                    assert stream.frontier >= frontier
+                    assert all(link.end <= stream.frontier for link in found)
+                    frontier, last = stream.frontier, cut
+                found += stream.finish()
+                assert found == expected, (text, cuts)
+
+
+def test_stream_pending_and_undecided():
+    stream = linkscan.Finder().stream()
+    assert stream.feed("see https://example.com/a") == []
+    assert stream.undecided == "https://example.com/a"
+    assert [link.text for link in stream.pending()] == ["https://example.com/a"]
+    assert stream.frontier == 4
+    assert [link.href for link in stream.feed(" next")] == ["https://example.com/a"]
+
+
+def test_stream_from_an_async_generator():
+    import asyncio
+
+    async def tokens():
+        for token in ["Read exa", "mple.com/do", "cs then ", "mail a@", "b.org"]:
+            yield token
+
+    async def links():
+        stream = linkscan.Finder().stream()
+        found = []
+        async for token in tokens():
+            found += [link.text for link in stream.feed(token)]
+        return found + [link.text for link in stream.finish()]
+
+    assert asyncio.run(links()) == ["example.com/docs", "a@b.org"]

@@ -23,6 +23,7 @@ from ._linkscan import (
     UNICODE_VERSION,
     Finder,
     Link,
+    Stream,
     __version__,
     display_email,
     display_url,
@@ -33,6 +34,7 @@ from ._linkscan import (
 __all__ = [
     "Finder",
     "Link",
+    "Stream",
     "find",
     "linkify_html",
     "markdown_to_html",
