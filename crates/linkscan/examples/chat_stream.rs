@@ -32,13 +32,15 @@ impl Message {
     /// Adds a token; appends the HTML it made final to `html`.
     fn push(&mut self, token: &str) {
         self.text.push_str(token);
-        let links: Vec<_> = self.stream.feed(token).map(|l| (l.start, l.end, l.link.href().into_owned())).collect();
+        let links: Vec<_> =
+            self.stream.feed(token).map(|l| (l.start, l.end, l.link.href().into_owned())).collect();
         self.render(links, self.stream.frontier());
     }
 
     /// Ends the message.
     fn finish(&mut self) {
-        let links: Vec<_> = self.stream.finish().map(|l| (l.start, l.end, l.link.href().into_owned())).collect();
+        let links: Vec<_> =
+            self.stream.finish().map(|l| (l.start, l.end, l.link.href().into_owned())).collect();
         self.render(links, self.text.len());
     }
 
