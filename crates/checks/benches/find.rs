@@ -12,6 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use linkscan_checks::corpora::benchmark_corpora;
+use linkscan_checks::pieces::links_fed_in_pieces;
 
 fn peers(c: &mut Criterion) {
     let scanner = linkscan::LinkFinder::new();
@@ -27,6 +28,10 @@ fn peers(c: &mut Criterion) {
         group
             .bench_function("linkscan-scheme", |b| b.iter(|| scanner_scheme.links(black_box(&text)).count()));
         group.bench_function("linkify-scheme", |b| b.iter(|| linkify_scheme.links(black_box(&text)).count()));
+        // The streaming finder, fed the text whole and in 64-byte pieces.
+        for (peer, size) in [("linkscan-stream", 0), ("linkscan-stream-64", 64)] {
+            group.bench_function(peer, |b| b.iter(|| links_fed_in_pieces(&scanner, black_box(&text), size)));
+        }
         group.finish();
     }
 }

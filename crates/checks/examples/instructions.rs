@@ -84,21 +84,7 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
             finder.links(text).count()
         }
         (Work::Stream { chunk }, Input::Text(text)) => {
-            // `&str` pieces of at most `chunk` bytes, each cut at the char
-            // boundary at or before its end (no UTF-8 to validate).
-            let mut stream = linkscan::LinkStream::new(linkscan::LinkFinder::new());
-            let mut count = 0;
-            let mut rest = text.as_str();
-            while !rest.is_empty() {
-                let mut end = if chunk == 0 { rest.len() } else { chunk.min(rest.len()) };
-                while !rest.is_char_boundary(end) {
-                    end -= 1;
-                }
-                let (piece, after) = rest.split_at(end);
-                count += stream.feed(piece).count();
-                rest = after;
-            }
-            count + stream.finish().count()
+            linkscan_checks::pieces::links_fed_in_pieces(&linkscan::LinkFinder::new(), text, chunk)
         }
         (Work::Memchr, Input::Text(text)) => memchr::memchr(0, text.as_bytes()).unwrap_or(0),
         (

@@ -7,6 +7,7 @@
 pub mod corpora;
 pub mod markup;
 pub mod oracle;
+pub mod pieces;
 
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
