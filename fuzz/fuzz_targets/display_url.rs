@@ -10,7 +10,7 @@
 use libfuzzer_sys::fuzz_target;
 use linkscan::LinkFinder;
 use linkscan::format::display_url;
-use linkscan::props::{LinkTerm, link_term};
+use linkscan::spec::props::{LinkTerm, link_term};
 
 /// Bytes become URL pieces rich in what the §4.1 bracket stack reacts to.
 #[rustfmt::skip]

@@ -10,7 +10,7 @@ extern crate alloc;
 #[path = "../../linkscan/src/punycode.rs"]
 mod punycode;
 
-use linkscan::props::{
+use linkscan::spec::props::{
     LinkTerm, is_idna2008_label_char, is_label_char, is_label_separator, is_link_email, is_tld, link_bracket,
     link_term,
 };

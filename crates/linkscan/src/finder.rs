@@ -63,6 +63,13 @@ pub struct Context {
 
 impl Context {
     /// The context with `before` and `after`.
+    ///
+    /// ```
+    /// use linkscan::{Context, Edge, LinkFinder};
+    /// // Text right after an emphasis opener (`*www.x.org`): GFM links `www.` there.
+    /// let context = Context::new(Edge::EmphasisOpen, Edge::Block);
+    /// assert_eq!(LinkFinder::gfm().links_in("www.x.org", context).count(), 1);
+    /// ```
     pub const fn new(before: Edge, after: Edge) -> Context {
         Context { before, after }
     }
@@ -144,16 +151,32 @@ impl Kinds {
     pub const NONE: Kinds = Kinds(0);
 
     /// Whether every kind of `other` is in `self`.
+    ///
+    /// ```
+    /// use linkscan::Kinds;
+    /// assert!(Kinds::DEFAULT.contains(Kinds::URL | Kinds::EMAIL));
+    /// assert!(!Kinds::DEFAULT.contains(Kinds::HANDLE));
+    /// ```
     pub const fn contains(self, other: Kinds) -> bool {
         self.0 & other.0 == other.0
     }
 
     /// `self` without the kinds of `other`.
+    ///
+    /// ```
+    /// use linkscan::Kinds;
+    /// assert_eq!(Kinds::ALL.without(Kinds::HANDLE), Kinds::DEFAULT);
+    /// ```
     pub const fn without(self, other: Kinds) -> Kinds {
         Kinds(self.0 & !other.0)
     }
 
     /// Whether no kind is in the set.
+    ///
+    /// ```
+    /// use linkscan::Kinds;
+    /// assert!(Kinds::NONE.is_empty() && !Kinds::EMAIL.is_empty());
+    /// ```
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -288,6 +311,13 @@ impl LinkFinder {
     /// scheme-less links, no IP or local hosts, and the reader's rules where
     /// UTS #58 is silent (see [`LinkFinder::strict`]). These defaults pass
     /// every case of the Unicode 18.0 and 17.0 LinkDetectionTest.txt.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let finder = LinkFinder::new();
+    /// let found: Vec<_> = finder.links("see example.com or a@b.org").map(|l| l.href()).collect();
+    /// assert_eq!(found, ["https://example.com", "mailto:a@b.org"]);
+    /// ```
     pub fn new() -> LinkFinder {
         LinkFinder {
             dialect: Dialect::Uts58,
@@ -537,6 +567,13 @@ impl LinkFinder {
     /// not linked at all. The link always keeps its own scheme:
     /// [`Link::href`] never changes it. (GFM and MD4C have their own fixed
     /// schemes.)
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, Schemes};
+    /// let finder = LinkFinder::new().schemes(Schemes::web().with(["gopher"]));
+    /// assert_eq!(finder.links("gopher://example.com/1").count(), 1);
+    /// assert_eq!(LinkFinder::new().links("gopher://example.com/1").count(), 0);
+    /// ```
     #[must_use]
     pub fn schemes(mut self, schemes: Schemes) -> Self {
         self.schemes = schemes;
@@ -563,7 +600,7 @@ impl LinkFinder {
 
     /// UTS #58: do not link a scheme-less name that looks like a file name —
     /// two labels, the last a TLD that is also a common file extension
-    /// ([`FILE_EXTENSION_TLDS`](crate::FILE_EXTENSION_TLDS): `md`, `py`,
+    /// ([`FILE_EXTENSION_TLDS`](crate::spec::FILE_EXTENSION_TLDS): `md`, `py`,
     /// `rs`, `sh`, `as`, `zip`, …), no `www.`, and no path, query or
     /// fragment after it (`main.rs:12`, a code location, is still a file
     /// name; `nic.md:8080/x` is a URL). UTS #58 §8 names `helpers.py` as a case an
@@ -836,6 +873,12 @@ impl Profile {
     pub const ALL: [Profile; 4] = [Profile::Default, Profile::Strict, Profile::Chat, Profile::Docs];
 
     /// The profile's name: `default`, `strict`, `chat` or `docs`.
+    ///
+    /// ```
+    /// use linkscan::Profile;
+    /// assert_eq!(Profile::Chat.as_str(), "chat");
+    /// assert_eq!("chat".parse::<Profile>(), Ok(Profile::Chat));
+    /// ```
     pub const fn as_str(self) -> &'static str {
         match self {
             Profile::Default => "default",
@@ -934,6 +977,12 @@ pub struct Link<'a> {
 
 impl<'a> Link<'a> {
     /// The byte offset of the link's first byte in the text.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, LinkKind};
+    /// let link = LinkFinder::new().links("日本 example.com").next().unwrap();
+    /// assert_eq!((link.start(), link.end(), link.kind(), link.as_str()), (7, 18, LinkKind::Url, "example.com"));
+    /// ```
     #[inline]
     pub fn start(&self) -> usize {
         self.start
@@ -990,6 +1039,12 @@ impl<'a> Link<'a> {
 
     /// What UTS #46 says about each label of the [host](Link::host), and
     /// whether a label mixes scripts as homographs do (feature `idna`).
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let link = LinkFinder::new().links("https://xn--pple-43d.com/login").next().unwrap();
+    /// assert!(link.host_report().is_suspicious()); // a Cyrillic а among Latin letters
+    /// ```
     #[cfg(feature = "idna")]
     #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
     pub fn host_report(&self) -> crate::idna::HostReport {
@@ -1125,6 +1180,12 @@ pub struct Span<'a> {
 
 impl<'a> Span<'a> {
     /// The byte offset where the span starts.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let spans: Vec<_> = LinkFinder::new().spans("a example.com").map(|s| (s.start(), s.end(), s.as_str(), s.link().is_some())).collect();
+    /// assert_eq!(spans, [(0, 2, "a ", false), (2, 13, "example.com", true)]);
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }

@@ -19,7 +19,8 @@
 //! assert_eq!(quote_local_part("john doe").unwrap(), "\"john doe\"");
 //! ```
 
-use crate::pqf::{BracketStack, Part};
+use crate::pqf::BracketStack;
+pub use crate::pqf::Part;
 use crate::props::{LinkTerm, is_link_email, link_term};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -41,7 +42,7 @@ use core::fmt;
 ///
 /// ```
 /// use linkscan::format::escape_part;
-/// use linkscan::Part;
+/// use linkscan::format::Part;
 ///
 /// let mut out = String::new();
 /// escape_part(&mut out, Part::Path, "wiki/Ракь_(планета))", true);
@@ -95,7 +96,7 @@ fn escape_part_as(out: &mut String, part: Part, text: &str, last: bool, shown: b
 ///
 /// ```
 /// use linkscan::format::escape_parts;
-/// use linkscan::Part;
+/// use linkscan::format::Part;
 ///
 /// let url = escape_parts(&[(Part::Path, "αβγ/δ.εζ."), (Part::Query, "θ=ι κ")]);
 /// assert_eq!(url, "/αβγ/δ.εζ.?θ=ι%20κ");

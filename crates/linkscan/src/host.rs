@@ -116,6 +116,13 @@ impl TldPolicy {
     }
 
     /// Whether `label` is an accepted top-level domain.
+    ///
+    /// ```
+    /// use linkscan::TldPolicy;
+    /// let list = TldPolicy::list(["test", "internal"]);
+    /// assert!(list.accepts("TEST") && !list.accepts("com"));
+    /// assert!(TldPolicy::Iana.accepts("com") && TldPolicy::Any.accepts("anything"));
+    /// ```
     #[inline]
     pub fn accepts(&self, label: &str) -> bool {
         match self {
@@ -659,16 +666,33 @@ fn is_web_scheme(name: &str) -> bool {
 
 impl Schemes {
     /// The built-in list of the web's common schemes (the default).
+    ///
+    /// ```
+    /// use linkscan::Schemes;
+    /// assert!(Schemes::web().accepts("https") && Schemes::web().accepts("git+ssh"));
+    /// assert!(!Schemes::web().accepts("javascript"));
+    /// ```
     pub fn web() -> Schemes {
         Schemes { extra: Vec::new(), web: true }
     }
 
     /// Exactly these schemes (names without `://`, any case).
+    ///
+    /// ```
+    /// use linkscan::Schemes;
+    /// let https = Schemes::only(["https"]);
+    /// assert!(https.accepts("HTTPS") && !https.accepts("http"));
+    /// ```
     pub fn only<I: IntoIterator<Item = S>, S: AsRef<str>>(names: I) -> Schemes {
         Schemes { extra: Vec::new(), web: false }.with(names)
     }
 
     /// These schemes too.
+    ///
+    /// ```
+    /// use linkscan::Schemes;
+    /// assert!(Schemes::web().with(["gopher"]).accepts("gopher"));
+    /// ```
     #[must_use]
     pub fn with<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, names: I) -> Schemes {
         self.extra.extend(names.into_iter().map(|n| n.as_ref().trim_end_matches("://").to_ascii_lowercase()));
@@ -676,6 +700,11 @@ impl Schemes {
     }
 
     /// Whether a URL with scheme `name` (without `://`) is linked.
+    ///
+    /// ```
+    /// use linkscan::Schemes;
+    /// assert!(Schemes::web().accepts("wss") && !Schemes::web().accepts("gopher"));
+    /// ```
     pub fn accepts(&self, name: &str) -> bool {
         (self.web && is_web_scheme(name)) || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))
     }

@@ -32,6 +32,12 @@ impl<'o> HtmlOptions<'o> {
     }
 
     /// With this `rel` attribute.
+    ///
+    /// ```
+    /// use linkscan::{html::{linkify_with, HtmlOptions}, LinkFinder};
+    /// let html = linkify_with("x.com", &LinkFinder::new(), &HtmlOptions::new().rel("nofollow"));
+    /// assert_eq!(html, "<a href=\"https://x.com\" rel=\"nofollow\">x.com</a>");
+    /// ```
     #[must_use]
     pub const fn rel(mut self, rel: &'o str) -> Self {
         self.rel = Some(rel);
@@ -39,6 +45,12 @@ impl<'o> HtmlOptions<'o> {
     }
 
     /// With this `target` attribute.
+    ///
+    /// ```
+    /// use linkscan::{html::{linkify_with, HtmlOptions}, LinkFinder};
+    /// let html = linkify_with("x.com", &LinkFinder::new(), &HtmlOptions::new().target("_blank"));
+    /// assert_eq!(html, "<a href=\"https://x.com\" target=\"_blank\">x.com</a>");
+    /// ```
     #[must_use]
     pub const fn target(mut self, target: &'o str) -> Self {
         self.target = Some(target);
@@ -46,6 +58,12 @@ impl<'o> HtmlOptions<'o> {
     }
 
     /// With this `class` attribute.
+    ///
+    /// ```
+    /// use linkscan::{html::{linkify_with, HtmlOptions}, LinkFinder};
+    /// let html = linkify_with("x.com", &LinkFinder::new(), &HtmlOptions::new().class("link"));
+    /// assert_eq!(html, "<a href=\"https://x.com\" class=\"link\">x.com</a>");
+    /// ```
     #[must_use]
     pub const fn class(mut self, class: &'o str) -> Self {
         self.class = Some(class);

@@ -58,6 +58,13 @@ pub struct LabelReport {
 impl HostReport {
     /// Whether a label is invalid or mixes scripts: worth a warning before
     /// a user follows the link.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let report = |text: &str| LinkFinder::new().links(text).next().unwrap().host_report();
+    /// assert!(!report("https://例子.中国/").is_suspicious());
+    /// assert!(report("https://xn--pple-43d.com/").is_suspicious());
+    /// ```
     pub fn is_suspicious(&self) -> bool {
         self.ascii.is_none() || self.labels.iter().any(|l| !l.valid || l.mixed_scripts)
     }

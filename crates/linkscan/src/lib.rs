@@ -1,17 +1,12 @@
-//! Find links — URLs and email addresses — in plain text, and format URLs
-//! for people to read, following Unicode
+//! Find links — URLs and email addresses — in plain text and Markdown, and
+//! format URLs for people to read, following Unicode
 //! [UTS #58](https://www.unicode.org/reports/tr58/) (Unicode 18.0).
 //!
-//! * [`props`]: the UTS #58 character properties (`Link_Term`,
-//!   `Link_Bracket`, `Link_Email`), domain label characters and the
-//!   built-in IANA top-level-domain list.
-//! * [`LinkFinder`]: finds links in text ([`LinkFinder::links`],
-//!   [`LinkFinder::spans`]), with options for kinds, schemes, TLDs and IP hosts;
-//!   [`OffsetConverter`] turns its byte offsets into char or UTF-16 offsets.
-//! * [`html`]: safe HTML with links for plain text.
-//! * [`format`]: minimal escaping of a URL's path, query and fragment
-//!   (§4.1), the display form of a whole URL, and email local-part quoting
-//!   (§5.3).
+//! # Finding links
+//!
+//! A [`LinkFinder`] is built once with its options and used for any number
+//! of texts; [`LinkFinder::links`] yields each [`Link`] with its byte
+//! offsets, kind, text and target ([`Link::href`]).
 //!
 //! ```
 //! use linkscan::LinkFinder;
@@ -22,19 +17,19 @@
 //! assert_eq!(links, ["https://ja.wikipedia.org/wiki/日本（国）", "アルベルト@example.com"]);
 //! ```
 //!
-//! ```
-//! use linkscan::format::display_url;
-//!
-//! let shown = display_url("https://en.wikipedia.org/wiki/Anton%C3%ADn_Dvo%C5%99%C3%A1k");
-//! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
-//! ```
-//!
-//! UTS #58 decides where a link ends; where it is silent (where a link
-//! starts, which schemes count) or contradicts itself (a final `?`),
-//! linkscan decides as a reader expects. [`Profile`]s name the policies:
-//! the default, `strict` (the spec's pseudo-code and the Unicode reference
-//! exactly), `chat` and `docs`; [`LinkFinder::strict`] lists each rule
-//! with its reason.
+//! * **Dialects**: [`LinkFinder::new`] follows UTS #58; [`LinkFinder::gfm`]
+//!   and [`LinkFinder::md4c`] are GitHub's and MD4C's Markdown autolinks,
+//!   exactly as cmark-gfm and md4c find them.
+//! * **Profiles** ([`Profile`]) name the choices UTS #58 leaves open:
+//!   the default, `strict` (the spec's pseudo-code and the Unicode reference
+//!   exactly), `chat` and `docs`; [`LinkFinder::strict`] lists each rule
+//!   with its reason.
+//! * **Options**: which [`Kinds`], [`Schemes`] and TLDs ([`TldPolicy`])
+//!   count, IP and local hosts, the default scheme, file names.
+//! * **Offsets** in chars or UTF-16 units: [`OffsetConverter`]. Text and
+//!   links in turn: [`LinkFinder::spans`].
+//! * **Text that is still arriving** (a chat answer, a log): [`LinkStream`]
+//!   gives each link once it is final, exactly as in the whole text.
 //!
 //! ```
 //! use linkscan::{LinkFinder, Profile};
@@ -60,7 +55,36 @@
 //! assert_eq!(links("see example.com").next().unwrap().as_str(), "example.com");
 //! ```
 //!
-//! ## Coming from linkify 0.11
+//! # Markdown
+//!
+//! With the feature `pulldown-cmark`, [`markdown`] renders Markdown with
+//! the autolinks of the finder's dialect, decided on the source as
+//! cmark-gfm decides them and safe by default
+//! ([`markdown::MarkdownAutolinks`]); lists every link of a document with
+//! its range ([`markdown::document_links`]); and adds autolinks to any
+//! stream of pulldown-cmark events ([`markdown::Autolinks`]).
+//!
+//! # HTML and formatting
+//!
+//! [`html::linkify`] writes text as safe HTML with its links (never a
+//! script target); [`format::display_url`] gives the form of a URL people
+//! read — unescaped where that is safe, detected whole — and [`format`]
+//! also has UTS #58's minimal escaping (§4) and email quoting (§5.3).
+//!
+//! ```
+//! use linkscan::format::display_url;
+//!
+//! let shown = display_url("https://en.wikipedia.org/wiki/Anton%C3%ADn_Dvo%C5%99%C3%A1k");
+//! assert_eq!(shown, "https://en.wikipedia.org/wiki/Antonín_Dvořák");
+//! ```
+//!
+//! # The spec's building blocks
+//!
+//! [`spec`] has the UTS #58 character properties, the §3.5.1 termination
+//! algorithm alone (to fix the links another detector found) and the
+//! limits; [`idna`] (feature `idna`) reports what UTS #46 says of a host.
+//!
+//! # Coming from linkify 0.11
 //!
 //! | linkify 0.11 | linkscan |
 //! |---|---|
@@ -72,6 +96,8 @@
 //! | `link.as_str()`, `start()`, `end()` | the same (UTF-8 byte offsets); and [`Link::href`] adds `https://` or `mailto:` |
 //! | `finder.spans(text)`, `span.kind()` | `finder.spans(text)`, `span.link()` |
 //! | ASCII punctuation ends links | UTS #58: `https://ja.wikipedia.org/wiki/日本（国）。` ends before `。` and keeps `（国）` |
+//!
+//! # Features
 //!
 //! The crate is `no_std` (with `alloc`); its only required dependency is
 //! `memchr`. Features: `std` (default) lets the scan and `memchr` pick the
@@ -105,10 +131,12 @@ pub mod markdown;
 mod md4c;
 mod offsets;
 mod pqf;
-pub mod props;
 mod punycode;
+// (Inside the crate the properties are `crate::props`.)
+pub(crate) use spec::props;
 mod search;
 mod separators;
+pub mod spec;
 pub mod stream;
 #[rustfmt::skip]
 mod tables;
@@ -119,8 +147,7 @@ pub use finder::{
     Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, ParseProfileError,
     Profile, Span, Spans,
 };
-pub use host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN, Schemes, TldList, TldPolicy};
+pub use host::{Schemes, TldList, TldPolicy};
 pub use offsets::{OffsetConverter, OffsetUnit};
-pub use pqf::{BRACKET_STACK_LIMIT, Part, path_query_fragment_end};
 pub use stream::LinkStream;
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

@@ -224,12 +224,30 @@ impl<'a> Inner<'_, 'a> {
 impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// Parses `markdown` with pulldown-cmark `options`; `finder` decides
     /// what is a link.
+    ///
+    /// ```
+    /// use linkscan::{markdown::{gfm_options, MarkdownAutolinks}, LinkFinder};
+    /// let mut html = String::new();
+    /// let finder = LinkFinder::gfm();
+    /// pulldown_cmark::html::push_html(&mut html, MarkdownAutolinks::new("Go to www.x.org.", gfm_options(), &finder));
+    /// assert_eq!(html, "<p>Go to <a href=\"http://www.x.org\">www.x.org</a>.</p>\n");
+    /// ```
     pub fn new(markdown: &'a str, options: Options, finder: &'f LinkFinder) -> Self {
         Self::from_parser(markdown, Parser::new_ext(markdown, options), finder)
     }
 
-    /// The same over a parser of `markdown` made by the caller (with a
-    /// broken-link callback, say).
+    /// The same over a parser of `markdown` the caller made (pulldown-cmark's
+    /// own default parser, with no callback for broken links).
+    ///
+    /// ```
+    /// use linkscan::{markdown::MarkdownAutolinks, LinkFinder};
+    /// use pulldown_cmark::Parser;
+    /// let markdown = "~~www.x.org~~"; // no strikethrough in plain CommonMark
+    /// let finder = LinkFinder::gfm();
+    /// let mut html = String::new();
+    /// pulldown_cmark::html::push_html(&mut html, MarkdownAutolinks::from_parser(markdown, Parser::new(markdown), &finder));
+    /// assert_eq!(html, "<p>~~<a href=\"http://www.x.org\">www.x.org</a>~~</p>\n");
+    /// ```
     pub fn from_parser(markdown: &'a str, parser: Parser<'a>, finder: &'f LinkFinder) -> Self {
         let events = parser.into_offset_iter();
         let events = match finder.dialect() {
@@ -247,6 +265,19 @@ impl<'f, 'a> MarkdownAutolinks<'f, 'a> {
     /// as written — script targets included — as cmark-gfm does with
     /// `--unsafe`: only for documents you trust. Autolinks still never have
     /// a script target.
+    ///
+    /// ```
+    /// use linkscan::{markdown::{gfm_options, MarkdownAutolinks}, LinkFinder};
+    /// let finder = LinkFinder::gfm();
+    /// let render = |allow: bool| {
+    ///     let mut html = String::new();
+    ///     let events = MarkdownAutolinks::new("<b>hi</b>", gfm_options(), &finder).allow_unsafe(allow);
+    ///     pulldown_cmark::html::push_html(&mut html, events);
+    ///     html
+    /// };
+    /// assert_eq!(render(false), "<p><!-- raw HTML omitted -->hi<!-- raw HTML omitted --></p>\n");
+    /// assert_eq!(render(true), "<p><b>hi</b></p>\n");
+    /// ```
     #[must_use]
     pub fn allow_unsafe(mut self, allow: bool) -> Self {
         self.safety.allow_unsafe = allow;
@@ -370,6 +401,14 @@ impl<'a, I: Iterator<Item = Event<'a>>> core::fmt::Debug for Autolinks<'_, 'a, I
 impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
     /// Wraps `events`; `finder` decides what is a link (use
     /// [`LinkFinder::gfm`] or [`LinkFinder::md4c`] for those dialects).
+    ///
+    /// ```
+    /// use linkscan::{markdown::Autolinks, LinkFinder};
+    /// let finder = LinkFinder::md4c();
+    /// let mut html = String::new();
+    /// pulldown_cmark::html::push_html(&mut html, Autolinks::new(pulldown_cmark::Parser::new("**a@b.org**"), &finder));
+    /// assert_eq!(html, "<p><strong><a href=\"mailto:a@b.org\">a@b.org</a></strong></p>\n");
+    /// ```
     pub fn new<E: IntoIterator<IntoIter = I>>(events: E, finder: &'f LinkFinder) -> Self {
         let events = SpannedAutolinks::new(NoOffsets(events.into_iter()), Cow::Borrowed(finder));
         Autolinks { events, safety: Safety::default() }
@@ -377,6 +416,15 @@ impl<'f, 'a, I: Iterator<Item = Event<'a>>> Autolinks<'f, 'a, I> {
 
     /// With `true`, pass raw HTML and authors' link and image destinations
     /// through as they come (see [`MarkdownAutolinks::allow_unsafe`]).
+    ///
+    /// ```
+    /// use linkscan::{markdown::Autolinks, LinkFinder};
+    /// let finder = LinkFinder::gfm();
+    /// let mut html = String::new();
+    /// let events = Autolinks::new(pulldown_cmark::Parser::new("[x](javascript:alert(1))"), &finder);
+    /// pulldown_cmark::html::push_html(&mut html, events);
+    /// assert_eq!(html, "<p><a href=\"\">x</a></p>\n"); // safe by default
+    /// ```
     #[must_use]
     pub fn allow_unsafe(mut self, allow: bool) -> Self {
         self.safety.allow_unsafe = allow;

@@ -35,6 +35,12 @@ pub struct OffsetConverter<'a> {
 
 impl<'a> OffsetConverter<'a> {
     /// A converter for `text` into `unit`.
+    ///
+    /// ```
+    /// use linkscan::{OffsetConverter, OffsetUnit};
+    /// let mut chars = OffsetConverter::new("日本 x", OffsetUnit::Chars);
+    /// assert_eq!(chars.convert(7), 3);
+    /// ```
     pub fn new(text: &'a str, unit: OffsetUnit) -> Self {
         OffsetConverter { text: text.as_bytes(), unit, byte: 0, converted: 0 }
     }

@@ -27,7 +27,7 @@ impl Part {
     /// The string that starts this part.
     ///
     /// ```
-    /// use linkscan::Part;
+    /// use linkscan::format::Part;
     /// assert_eq!([Part::Path, Part::Query, Part::Fragment, Part::FragmentDirective].map(Part::initiator), ["/", "?", "#", ":~:"]);
     /// ```
     pub const fn initiator(self) -> &'static str {
@@ -353,7 +353,7 @@ impl BracketStack {
 /// `start`.
 ///
 /// ```
-/// use linkscan::path_query_fragment_end;
+/// use linkscan::spec::path_query_fragment_end;
 ///
 /// let text = "See example.com/αβ(γ/δ)ρς?α=θ. Then…";
 /// let start = text.find("/").unwrap();

@@ -93,6 +93,12 @@ pub struct LinkStream {
 
 impl LinkStream {
     /// A stream whose links `finder` decides, with byte offsets.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, LinkStream};
+    /// let mut stream = LinkStream::new(LinkFinder::gfm());
+    /// assert_eq!(stream.feed("see www.x.org ").next().unwrap().start, 4);
+    /// ```
     pub fn new(finder: LinkFinder) -> Self {
         LinkStream {
             finder,

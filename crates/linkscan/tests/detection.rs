@@ -1,7 +1,8 @@
 //! Detection behaviour: the worked examples of the UTS #58 text, options,
 //! hrefs, spans and limits.
 
-use linkscan::{BRACKET_STACK_LIMIT, Kinds, LinkFinder, LinkKind, TldPolicy};
+use linkscan::spec::BRACKET_STACK_LIMIT;
+use linkscan::{Kinds, LinkFinder, LinkKind, TldPolicy};
 
 /// The links `finder` finds in `text`, as strings.
 fn found(finder: &LinkFinder, text: &str) -> Vec<String> {

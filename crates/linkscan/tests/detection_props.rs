@@ -2,9 +2,10 @@
 //! UTS #58 §4 promise that a minimally escaped URL between spaces is
 //! detected as exactly one link covering exactly that form.
 
+use linkscan::format::Part;
 use linkscan::format::{display_url, escape_parts};
 use linkscan::html::linkify;
-use linkscan::{Context, Dialect, Edge, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Part};
+use linkscan::{Context, Dialect, Edge, LinkFinder, LinkKind, OffsetConverter, OffsetUnit};
 use proptest::prelude::*;
 
 #[path = "common/generators.rs"]

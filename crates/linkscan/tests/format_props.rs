@@ -1,8 +1,9 @@
 //! Property tests of UTS #58 minimal escaping and the URL display form.
 
+use linkscan::format::Part;
 use linkscan::format::{display_url, escape_part};
-use linkscan::props::{LinkTerm, link_term};
-use linkscan::{BRACKET_STACK_LIMIT, Part};
+use linkscan::spec::BRACKET_STACK_LIMIT;
+use linkscan::spec::props::{LinkTerm, link_term};
 use proptest::prelude::*;
 
 #[path = "common/percent.rs"]

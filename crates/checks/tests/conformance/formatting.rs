@@ -9,7 +9,7 @@
 //! WHATWG percent-encode sets, and `encodeURIComponent` for every piece).
 
 use crate::{Report, read_data};
-use linkscan::Part;
+use linkscan::format::Part;
 use linkscan::format::{display_url, escape_parts};
 
 /// Expected lines of the 17.0.0 file that 18.0 superseded, by line number,

@@ -30,6 +30,11 @@ pub enum DocumentLinkKind {
 impl DocumentLinkKind {
     /// Its name in lower case: `inline`, `reference`, `definition`,
     /// `image`, `autolink` or `literal`.
+    ///
+    /// ```
+    /// use linkscan::markdown::DocumentLinkKind;
+    /// assert_eq!(DocumentLinkKind::Literal.as_str(), "literal");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             DocumentLinkKind::Inline => "inline",

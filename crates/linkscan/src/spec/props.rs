@@ -3,7 +3,7 @@
 //! three-level trie (one byte per code point).
 //!
 //! ```
-//! use linkscan::props::{link_bracket, link_term, is_link_email, is_tld, LinkTerm};
+//! use linkscan::spec::props::{link_bracket, link_term, is_link_email, is_tld, LinkTerm};
 //!
 //! assert_eq!(link_term('a'), LinkTerm::Include);
 //! assert_eq!(link_term('。'), LinkTerm::Soft);
@@ -89,7 +89,7 @@ pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT, NV8_BIT};
 /// The `Link_Term` value of `c`.
 ///
 /// ```
-/// use linkscan::props::{link_term, LinkTerm};
+/// use linkscan::spec::props::{link_term, LinkTerm};
 /// assert_eq!([link_term('a'), link_term('.'), link_term(' '), link_term('('), link_term('）')],
 ///     [LinkTerm::Include, LinkTerm::Soft, LinkTerm::Hard, LinkTerm::Open, LinkTerm::Close]);
 /// ```
@@ -113,7 +113,7 @@ pub(crate) fn term_of(bits: u8) -> LinkTerm {
 /// Close code point matches, or `None` for every other code point.
 ///
 /// ```
-/// use linkscan::props::link_bracket;
+/// use linkscan::spec::props::link_bracket;
 /// assert_eq!((link_bracket(')'), link_bracket('」'), link_bracket('a')), (Some('('), Some('「'), None));
 /// ```
 pub fn link_bracket(c: char) -> Option<char> {
@@ -126,6 +126,11 @@ pub fn link_bracket(c: char) -> Option<char> {
 /// `Link_Email` (UTS #58 §5.1): whether `c` may occur in an unquoted email
 /// local part. Follows the §6.1 definition, so U+002C COMMA is excluded
 /// although the published 17.0.0 LinkEmail.txt lists it.
+///
+/// ```
+/// use linkscan::spec::props::is_link_email;
+/// assert!(is_link_email('a') && is_link_email('ア') && !is_link_email(','));
+/// ```
 #[inline]
 pub fn is_link_email(c: char) -> bool {
     bits(c) & tables::EMAIL_BIT != 0
@@ -135,6 +140,11 @@ pub fn is_link_email(c: char) -> bool {
 /// and non-ASCII code points that UTS #46 (Unicode 18.0) treats as valid,
 /// deviation, or maps to such characters. This is the set after an
 /// explicit scheme (`https://i❤.ws`).
+///
+/// ```
+/// use linkscan::spec::props::is_label_char;
+/// assert!(is_label_char('a') && is_label_char('❤') && !is_label_char(' '));
+/// ```
 #[inline]
 pub fn is_label_char(c: char) -> bool {
     bits(c) & tables::LABEL_BIT != 0
@@ -147,7 +157,7 @@ pub fn is_label_char(c: char) -> bool {
 /// that `“example.com”` is `example.com`.
 ///
 /// ```
-/// use linkscan::props::{is_idna2008_label_char, is_label_char};
+/// use linkscan::spec::props::{is_idna2008_label_char, is_label_char};
 /// assert!(is_idna2008_label_char('é') && is_idna2008_label_char('香'));
 /// assert!(is_label_char('“') && !is_idna2008_label_char('“'));
 /// ```
@@ -158,6 +168,11 @@ pub fn is_idna2008_label_char(c: char) -> bool {
 
 /// Whether `c` separates domain labels: `.` and the code points UTS #46
 /// maps to it (`。` `．` `｡`).
+///
+/// ```
+/// use linkscan::spec::props::is_label_separator;
+/// assert!(is_label_separator('.') && is_label_separator('。') && !is_label_separator('、'));
+/// ```
 #[inline]
 pub fn is_label_separator(c: char) -> bool {
     bits(c) & tables::DOT_BIT != 0
@@ -165,6 +180,11 @@ pub fn is_label_separator(c: char) -> bool {
 
 /// Whether `c` is punctuation: General_Category P* (Pc, Pd, Ps, Pe, Pi, Pf,
 /// Po), Unicode 18.0.
+///
+/// ```
+/// use linkscan::spec::props::is_punctuation;
+/// assert!(is_punctuation('!') && is_punctuation('」') && !is_punctuation('$'));
+/// ```
 #[inline]
 pub fn is_punctuation(c: char) -> bool {
     bits(c) & tables::PUNCT_BIT != 0
@@ -175,7 +195,7 @@ pub fn is_punctuation(c: char) -> bool {
 /// (`xn--p1ai`) or U-label (`рф`), in any letter case.
 ///
 /// ```
-/// use linkscan::props::is_tld;
+/// use linkscan::spec::props::is_tld;
 /// assert!(is_tld("com") && is_tld("COM") && is_tld("рф") && is_tld("xn--p1ai") && !is_tld("exe"));
 /// ```
 #[inline]
