@@ -541,7 +541,7 @@ impl LinkFinder {
     /// The kinds looked for: those asked for, less scheme-less URLs when a
     /// scheme is required or the default scheme would make a script target.
     fn kinds_wanted(&self) -> Kinds {
-        let no_www = self.require_scheme || !crate::html::is_safe_href(&self.default_scheme);
+        let no_www = self.require_scheme || !crate::href::is_safe_href(&self.default_scheme);
         if no_www { self.asked_kinds.without(Kinds::WWW) } else { self.asked_kinds }
     }
 
@@ -661,169 +661,6 @@ impl LinkFinder {
         }
         false
     }
-
-    /// The links in `text`, in order, never overlapping.
-    ///
-    /// ```
-    /// use linkscan::LinkFinder;
-    /// let text = "a example.com/x b@c.org";
-    /// let found: Vec<(usize, usize, &str)> = LinkFinder::new().links(text).map(|l| (l.start(), l.end(), l.as_str())).collect();
-    /// assert_eq!(found, [(2, 15, "example.com/x"), (16, 23, "b@c.org")]);
-    /// ```
-    pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
-        self.links_in(text, Context::default())
-    }
-
-    /// The links in `text`, a piece of a document with `context` around it
-    /// (used by the GFM and MD4C dialects; UTS #58 ignores it).
-    ///
-    /// ```
-    /// use linkscan::{Context, Edge, LinkFinder};
-    /// // A text run that follows other markup (say a code span) in a Markdown
-    /// // paragraph: GFM links `www.` only after a line start, space or `*_~(`.
-    /// let after_code = Context::new(Edge::Other, Edge::Block);
-    /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", after_code).count(), 0);
-    /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", Context::default()).count(), 1);
-    /// ```
-    pub fn links_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Links<'f, 't> {
-        Links { finder: self, text, scan: Scan::new(context) }
-    }
-
-    /// `text` cut into alternating text and link spans, which together
-    /// cover it exactly.
-    ///
-    /// ```
-    /// use linkscan::LinkFinder;
-    /// let finder = LinkFinder::new();
-    /// let spans: Vec<_> = finder.spans("a example.com b").map(|s| (s.as_str(), s.link().is_some())).collect();
-    /// assert_eq!(spans, [("a ", false), ("example.com", true), (" b", false)]);
-    /// ```
-    pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
-        self.spans_in(text, Context::default())
-    }
-
-    /// [`LinkFinder::spans`] of a piece of a document with `context` around it.
-    ///
-    /// ```
-    /// use linkscan::{Context, Edge, LinkFinder};
-    /// let spans: Vec<_> = LinkFinder::md4c()
-    ///     .spans_in("see www.example.com", Context::new(Edge::Block, Edge::EmphasisClose))
-    ///     .map(|s| s.as_str())
-    ///     .collect();
-    /// assert_eq!(spans, ["see ", "www.example.com"]);
-    /// ```
-    pub fn spans_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Spans<'f, 't> {
-        Spans { links: self.links_in(text, context), pos: 0, pending: None }
-    }
-}
-
-/// The state of one scan: where the next trigger search starts, and the
-/// offset before which no later link may start (the end of the previous
-/// link or rejected candidate).
-#[derive(Clone, Default)]
-pub(crate) struct Scan {
-    pub(crate) pos: usize,
-    pub(crate) floor: usize,
-    /// The label separators `.`, `。`, `．` and `｡` (UTS #58).
-    pub(crate) separators: crate::separators::Separators,
-    /// The next `://` (IP hosts only).
-    pub(crate) scheme: Cached,
-    /// The run of local-part characters looked at last: `(from, end,
-    /// whether an @ and a domain follow)`.
-    local_run: (usize, usize, bool),
-    /// What surrounds the text.
-    pub(crate) context: Context,
-    /// GFM: where the search for URL and `www.` links goes on, and the next
-    /// such link found (`start`, `end`, whether it is a `www.` link).
-    pub(crate) url_pos: usize,
-    pub(crate) next_url: Option<Option<(usize, usize, bool)>>,
-    /// GFM: the next `:` and `www.`.
-    pub(crate) colon: Cached,
-    pub(crate) www: Cached,
-}
-
-impl Scan {
-    /// A scan from the start of a text with `context` around it.
-    pub(crate) fn new(context: Context) -> Scan {
-        Scan { context, ..Scan::default() }
-    }
-
-    /// Later candidates neither start nor look back before `end`.
-    pub(crate) fn skip_to(&mut self, end: usize) {
-        self.floor = self.floor.max(end);
-        self.pos = self.pos.max(end);
-    }
-
-    /// Records a link from `start` to `end` and moves past it. `scheme`:
-    /// whether the link text has its scheme (`https:`, `mailto:`, `xmpp:`),
-    /// else `href` adds one.
-    #[inline(always)]
-    pub(crate) fn link<'t>(
-        &mut self,
-        finder: &LinkFinder,
-        text: &'t str,
-        (start, end): (usize, usize),
-        kind: LinkKind,
-        scheme: bool,
-    ) -> Link<'t> {
-        self.skip_to(end);
-        let prefix = match kind {
-            _ if scheme => Cow::Borrowed(""),
-            LinkKind::Email => Cow::Borrowed("mailto:"),
-            LinkKind::Url => finder.default_scheme.clone(),
-            LinkKind::Handle => Cow::Owned(handle_href(&text[start..end])),
-        };
-        Link { text, start, end, kind, prefix }
-    }
-
-    /// Whether the text from `from` runs through local-part characters
-    /// (not `/ ? #`, which would start a path) to an `@` before a domain:
-    /// then a domain that ends at `from` is part of an email address.
-    /// Positions inside one run share the answer, so each run is read once.
-    #[inline]
-    pub(crate) fn before_at_sign(&mut self, text: &str, from: usize) -> bool {
-        // Most domains end at a space, a `/` or punctuation, where no local
-        // part goes on, or at an `@`, where the byte after it answers: the
-        // answers the run below gives at once.
-        let bytes = text.as_bytes();
-        match bytes.get(from) {
-            Some(b'@') => {
-                return from + 1 < bytes.len()
-                    && crate::props::bits_at(text, from + 1).0 & crate::props::LABEL_BIT != 0;
-            }
-            Some(&b)
-                if b < 0x80
-                    && (crate::props::ascii_bits(b) & crate::props::EMAIL_BIT == 0
-                        || b"/?#".contains(&b)) =>
-            {
-                return false;
-            }
-            _ => {}
-        }
-        self.before_at_sign_in_run(text, from)
-    }
-
-    /// [`Scan::before_at_sign`] read through the run of local-part characters.
-    fn before_at_sign_in_run(&mut self, text: &str, from: usize) -> bool {
-        let (start, end, found) = self.local_run;
-        if (start..=end).contains(&from) && end > 0 {
-            return found;
-        }
-        let bytes = text.as_bytes();
-        let mut i = from;
-        while i < bytes.len() && !matches!(bytes[i], b'@' | b'/' | b'?' | b'#') {
-            let (bits, len) = crate::props::bits_at(text, i);
-            if bits & crate::props::EMAIL_BIT == 0 {
-                break;
-            }
-            i += len;
-        }
-        let found = bytes.get(i) == Some(&b'@')
-            && i + 1 < bytes.len()
-            && crate::props::bits_at(text, i + 1).0 & crate::props::LABEL_BIT != 0;
-        self.local_run = (from, i, found);
-        found
-    }
 }
 
 /// The profile page of the handle `@user@domain`: `https://domain/@user`.
@@ -916,54 +753,6 @@ impl core::str::FromStr for Profile {
     }
 }
 
-/// The first occurrence of `needle` (non-empty) in `haystack`. `memmem`
-/// pays for building a searcher, which short texts (a Markdown text run)
-/// do not repay: they search for the first byte with `memchr` instead.
-#[inline]
-pub(crate) fn find_bytes(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    if haystack.len() >= 256 {
-        return memchr::memmem::find(haystack, needle);
-    }
-    let mut pos = 0;
-    while let Some(i) = memchr::memchr(needle[0], &haystack[pos..]) {
-        if haystack[pos + i..].starts_with(needle) {
-            return Some(pos + i);
-        }
-        pos += i + 1;
-    }
-    None
-}
-
-/// A search for one needle whose last answer is kept: asked again for a
-/// position not past that answer, it answers without searching, so each
-/// needle's searches cover the text once in all.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) enum Cached {
-    /// Not searched yet.
-    #[default]
-    Unknown,
-    /// The next match is here.
-    At(usize),
-    /// No match after the position last searched from.
-    Never,
-}
-
-impl Cached {
-    /// The next match at or after `pos`, by `search` (which finds the first
-    /// match in `bytes[pos..]`).
-    #[inline]
-    pub(crate) fn next(&mut self, pos: usize, search: impl FnOnce(usize) -> Option<usize>) -> Option<usize> {
-        match *self {
-            Cached::At(at) if at >= pos => return Some(at),
-            Cached::Never => return None,
-            _ => {}
-        }
-        let found = search(pos).map(|i| pos + i);
-        *self = found.map_or(Cached::Never, Cached::At);
-        found
-    }
-}
-
 /// A link found in a text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Link<'a> {
@@ -976,6 +765,26 @@ pub struct Link<'a> {
 }
 
 impl<'a> Link<'a> {
+    /// The link from `start` to `end` of `text` a finder found. `scheme`:
+    /// whether the link text has its scheme (`https:`, `mailto:`, `xmpp:`),
+    /// else `href` adds one.
+    #[inline(always)]
+    pub(crate) fn found(
+        finder: &LinkFinder,
+        text: &'a str,
+        (start, end): (usize, usize),
+        kind: LinkKind,
+        scheme: bool,
+    ) -> Link<'a> {
+        let prefix = match kind {
+            _ if scheme => Cow::Borrowed(""),
+            LinkKind::Email => Cow::Borrowed("mailto:"),
+            LinkKind::Url => finder.default_scheme.clone(),
+            LinkKind::Handle => Cow::Owned(handle_href(&text[start..end])),
+        };
+        Link { text, start, end, kind, prefix }
+    }
+
     /// The byte offset of the link's first byte in the text.
     ///
     /// ```
@@ -1122,126 +931,3 @@ impl fmt::Display for Link<'_> {
         f.write_str(self.as_str())
     }
 }
-
-/// The links of a text, in order: see [`LinkFinder::links`].
-#[derive(Clone, Debug)]
-pub struct Links<'f, 't> {
-    finder: &'f LinkFinder,
-    text: &'t str,
-    scan: Scan,
-}
-
-impl fmt::Debug for Scan {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Scan").field("pos", &self.pos).field("floor", &self.floor).finish()
-    }
-}
-
-impl<'f, 't> Links<'f, 't> {
-    /// Goes on with `scan` over `text` (the Markdown adapter keeps a scan
-    /// between calls, to yield one link at a time).
-    #[cfg(feature = "pulldown-cmark")]
-    pub(crate) fn resume(finder: &'f LinkFinder, text: &'t str, scan: Scan) -> Self {
-        Links { finder, text, scan }
-    }
-
-    /// Where the scan stands, to resume it later.
-    #[cfg(feature = "pulldown-cmark")]
-    pub(crate) fn into_scan(self) -> Scan {
-        self.scan
-    }
-}
-
-impl<'t> Iterator for Links<'_, 't> {
-    type Item = Link<'t>;
-
-    fn next(&mut self) -> Option<Link<'t>> {
-        if self.scan.pos >= self.text.len() {
-            return None;
-        }
-        match self.finder.dialect {
-            Dialect::Uts58 => crate::uts58::next_link(self.finder, self.text, &mut self.scan),
-            Dialect::Gfm => crate::gfm::next_link(self.finder, self.text, &mut self.scan),
-            Dialect::Md4c => crate::md4c::next_link(self.finder, self.text, &mut self.scan),
-        }
-    }
-}
-
-impl core::iter::FusedIterator for Links<'_, '_> {}
-
-/// A piece of text: either plain text or a link. See [`LinkFinder::spans`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Span<'a> {
-    text: &'a str,
-    start: usize,
-    end: usize,
-    link: Option<Link<'a>>,
-}
-
-impl<'a> Span<'a> {
-    /// The byte offset where the span starts.
-    ///
-    /// ```
-    /// use linkscan::LinkFinder;
-    /// let spans: Vec<_> = LinkFinder::new().spans("a example.com").map(|s| (s.start(), s.end(), s.as_str(), s.link().is_some())).collect();
-    /// assert_eq!(spans, [(0, 2, "a ", false), (2, 13, "example.com", true)]);
-    /// ```
-    pub fn start(&self) -> usize {
-        self.start
-    }
-
-    /// The byte offset where the span ends.
-    pub fn end(&self) -> usize {
-        self.end
-    }
-
-    /// The span's text.
-    pub fn as_str(&self) -> &'a str {
-        &self.text[self.start..self.end]
-    }
-
-    /// The link, if this span is one.
-    ///
-    /// ```
-    /// use linkscan::LinkFinder;
-    /// let links: Vec<_> = LinkFinder::new().spans("a example.com").filter_map(|s| s.link().map(|l| l.href())).collect();
-    /// assert_eq!(links, ["https://example.com"]);
-    /// ```
-    pub fn link(&self) -> Option<&Link<'a>> {
-        self.link.as_ref()
-    }
-}
-
-/// Alternating text and link spans: see [`LinkFinder::spans`].
-#[derive(Clone, Debug)]
-pub struct Spans<'f, 't> {
-    links: Links<'f, 't>,
-    pos: usize,
-    pending: Option<Link<'t>>,
-}
-
-impl<'t> Iterator for Spans<'_, 't> {
-    type Item = Span<'t>;
-
-    fn next(&mut self) -> Option<Span<'t>> {
-        let text = self.links.text;
-        if self.pending.is_none() {
-            self.pending = self.links.next();
-        }
-        let span = match &self.pending {
-            Some(link) if link.start > self.pos => {
-                Span { text, start: self.pos, end: link.start, link: None }
-            }
-            Some(_) => {
-                let link = self.pending.take()?;
-                Span { text, start: link.start, end: link.end, link: Some(link) }
-            }
-            None if self.pos < text.len() => Span { text, start: self.pos, end: text.len(), link: None },
-            None => return None,
-        };
-        self.pos = span.end;
-        Some(span)
-    }
-}
-
-impl core::iter::FusedIterator for Spans<'_, '_> {}

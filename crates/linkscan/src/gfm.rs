@@ -8,10 +8,30 @@
 //! examined byte by byte so that a domain check stops inside the first
 //! multi-byte character after the host's first one.
 
-use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
+use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{Port, domain_run_end, host_run, port_at};
 use crate::pqf::path_query_fragment_end;
 use crate::props::is_punctuation;
+use crate::scan::{Cached, Cursor};
+
+/// Where a GFM scan stands.
+#[derive(Clone, Default)]
+pub(crate) struct Scan {
+    pub(crate) cursor: Cursor,
+    /// Where the search for URL and `www.` links goes on, and the next such
+    /// link found (`start`, `end`, whether it is a `www.` link).
+    url_pos: usize,
+    next_url: Option<Option<(usize, usize, bool)>>,
+    /// The next `:` and `www.`.
+    colon: Cached,
+    www: Cached,
+}
+
+impl Scan {
+    pub(crate) fn new(cursor: Cursor) -> Scan {
+        Scan { cursor, ..Scan::default() }
+    }
+}
 
 /// `cmark_isspace`: space, tab, line feed, carriage return (not vertical
 /// tab or form feed). Ends a link; may precede `www.`.
@@ -145,7 +165,7 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
     // start of the text, the markup before it says).
     let allowed_before = match w.checked_sub(1) {
         Some(p) => may_precede_www(bytes[p]),
-        None => scan.context.before != Edge::Other,
+        None => scan.cursor.context.before != Edge::Other,
     };
     if allowed_before { www_link_here(finder, text, w, scan) } else { None }
 }
@@ -180,8 +200,8 @@ pub(crate) fn link_at_special_char<'t>(
     floor: usize,
     www_may_start: bool,
 ) -> Option<Link<'t>> {
-    let mut scan = Scan::new(crate::finder::Context::new(Edge::Block, Edge::Block));
-    scan.floor = floor;
+    let mut scan = Scan::new(Cursor::new(crate::finder::Context::new(Edge::Block, Edge::Block)));
+    scan.cursor.floor = floor;
     let (found, www) = match chunk.as_bytes()[at] {
         b':' if finder.kinds.contains(Kinds::URL) => (url_link(finder, chunk, at, &scan), false),
         b'w' if www_may_start && finder.kinds.contains(Kinds::WWW) => {
@@ -189,7 +209,7 @@ pub(crate) fn link_at_special_char<'t>(
         }
         _ => return None,
     };
-    found.map(|range| scan.link(finder, chunk, range, LinkKind::Url, !www))
+    found.map(|range| scan.cursor.link(finder, chunk, range, LinkKind::Url, !www))
 }
 
 /// The length cmark-gfm's domain check sees from `at`: to the end of the
@@ -199,7 +219,7 @@ pub(crate) fn link_at_special_char<'t>(
 /// would read the same text again for every `www.` in a long run of
 /// host characters that the link does not take in.
 fn cmark_size(finder: &LinkFinder, text: &str, at: usize, scan: &Scan) -> usize {
-    let size = text.len() - at + usize::from(scan.context.after != Edge::Block);
+    let size = text.len() - at + usize::from(scan.cursor.context.after != Edge::Block);
     if finder.unicode_ends { size.min(domain_run_end(text, at) + 1 - at) } else { size }
 }
 
@@ -209,10 +229,10 @@ fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Optio
     if !bytes[colon..].starts_with(b"://") || text.len() - colon < 4 {
         return None;
     }
-    let start = bytes[scan.floor..colon]
+    let start = bytes[scan.cursor.floor..colon]
         .iter()
         .rposition(|b| !b.is_ascii_alphabetic())
-        .map_or(scan.floor, |i| scan.floor + i + 1);
+        .map_or(scan.cursor.floor, |i| scan.cursor.floor + i + 1);
     let scheme = &bytes[start..colon + 3];
     let known = [&b"http://"[..], b"https://", b"ftp://"].iter().any(|s| scheme.eq_ignore_ascii_case(s));
     let host = colon + 3;
@@ -233,7 +253,7 @@ fn next_url_link(finder: &LinkFinder, text: &str, scan: &mut Scan) -> Option<(us
         let pos = scan.url_pos;
         let colon = if urls { scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..])) } else { None };
         let w =
-            if www { scan.www.next(pos, |p| crate::finder::find_bytes(&bytes[p..], b"www.")) } else { None };
+            if www { scan.www.next(pos, |p| crate::scan::find_bytes(&bytes[p..], b"www.")) } else { None };
         let (at, is_www) = match (colon, w) {
             (Some(c), Some(w)) if w < c => (w, true),
             (Some(c), _) => (c, false),
@@ -257,7 +277,7 @@ fn protocol_before(bytes: &[u8], end: usize, floor: usize, protocol: &[u8]) -> b
         && (end - protocol.len() == floor || !bytes[end - protocol.len() - 1].is_ascii_alphanumeric())
 }
 
-/// The next email link between `scan.pos` and `limit`, as cmark-gfm finds
+/// The next email link between `scan.cursor.pos` and `limit`, as cmark-gfm finds
 /// them in a text node: (start, end, whether it has `mailto:`/`xmpp:`).
 fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize, bool)> {
     let bytes = &text.as_bytes()[..limit];
@@ -268,9 +288,9 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
     // How far back a local part may reach: after a rejected address,
     // cmark-gfm resumes where its domain scan stopped (`a@b.@c.org` links
     // `.@c.org`; `x@mailto:a@b.c` links `a@b.c`, without `mailto:`).
-    let mut resume = scan.floor;
-    while let Some(at) = memchr::memchr(b'@', &bytes[scan.pos..]).map(|i| scan.pos + i) {
-        scan.pos = at + 1;
+    let mut resume = scan.cursor.floor;
+    while let Some(at) = memchr::memchr(b'@', &bytes[scan.cursor.pos..]).map(|i| scan.cursor.pos + i) {
+        scan.cursor.pos = at + 1;
         let (mut scheme, mut xmpp, carried_dots) = core::mem::take(&mut carried);
         let mut start = at;
         while start > resume {
@@ -321,7 +341,7 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
         }
         return Some((start, end, scheme));
     }
-    scan.pos = limit;
+    scan.cursor.pos = limit;
     None
 }
 
@@ -337,14 +357,14 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
     // Email addresses only in the text before the next URL link.
     if finder.kinds.contains(Kinds::EMAIL) {
         let limit = next_url.map_or(text.len(), |(start, _, _)| start);
-        if scan.pos < limit {
+        if scan.cursor.pos < limit {
             if let Some((start, end, scheme)) = next_email(text, scan, limit) {
-                return Some(scan.link(finder, text, (start, end), LinkKind::Email, scheme));
+                return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Email, scheme));
             }
         }
     }
     let (start, end, www) = next_url?;
     scan.next_url = None;
     scan.url_pos = end;
-    Some(scan.link(finder, text, (start, end), LinkKind::Url, !www))
+    Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, !www))
 }

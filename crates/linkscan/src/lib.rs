@@ -121,10 +121,12 @@ mod finder;
 pub mod format;
 mod gfm;
 mod host;
+mod href;
 pub mod html;
 #[cfg(feature = "idna")]
 #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
 pub mod idna;
+mod links;
 #[cfg(feature = "pulldown-cmark")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;
@@ -132,6 +134,7 @@ mod md4c;
 mod offsets;
 mod pqf;
 mod punycode;
+mod scan;
 // (Inside the crate the properties are `crate::props`.)
 pub(crate) use spec::props;
 mod search;
@@ -144,10 +147,10 @@ mod tld_hash;
 mod uts58;
 
 pub use finder::{
-    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, Links, ParseKindsError, ParseProfileError,
-    Profile, Span, Spans,
+    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, ParseKindsError, ParseProfileError, Profile,
 };
 pub use host::{Schemes, TldList, TldPolicy};
+pub use links::{Links, Span, Spans};
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use stream::LinkStream;
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

@@ -8,7 +8,23 @@
 //! characters must stand between letters or digits; brackets in a query
 //! must balance. A candidate that breaks a rule is rejected whole.
 
-use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind, Scan};
+use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
+use crate::scan::{Cached, Cursor};
+
+/// Where an MD4C scan stands.
+#[derive(Clone, Default)]
+pub(crate) struct Scan {
+    pub(crate) cursor: Cursor,
+    /// The next `:` or `@`, and the next `www.`.
+    colon: Cached,
+    www: Cached,
+}
+
+impl Scan {
+    pub(crate) fn new(cursor: Cursor) -> Scan {
+        Scan { cursor, ..Scan::default() }
+    }
+}
 
 /// The characters one segment is made of.
 struct Segment {
@@ -108,7 +124,7 @@ fn host_end(bytes: &[u8], from: usize) -> Option<usize> {
 /// `[`, or an emphasis opener.
 fn left_ok(text: &str, beg: usize, scan: &Scan) -> bool {
     if beg == 0 {
-        return matches!(scan.context.before, Edge::Block | Edge::Line | Edge::EmphasisOpen);
+        return matches!(scan.cursor.context.before, Edge::Block | Edge::Line | Edge::EmphasisOpen);
     }
     let c = text[..beg].chars().next_back().unwrap_or(' ');
     c.is_whitespace() || matches!(c, '(' | '{' | '[')
@@ -118,7 +134,7 @@ fn left_ok(text: &str, beg: usize, scan: &Scan) -> bool {
 /// `.` `!` `?` `,` `;`, or an emphasis closer.
 fn right_ok(text: &str, end: usize, scan: &Scan) -> bool {
     match text[end..].chars().next() {
-        None => matches!(scan.context.after, Edge::Block | Edge::Line | Edge::EmphasisClose),
+        None => matches!(scan.cursor.context.after, Edge::Block | Edge::Line | Edge::EmphasisClose),
         Some(c) => c.is_whitespace() || matches!(c, ')' | '}' | ']' | '.' | '!' | '?' | ',' | ';'),
     }
 }
@@ -126,7 +142,7 @@ fn right_ok(text: &str, end: usize, scan: &Scan) -> bool {
 /// An email address around the `@` at byte `at`.
 fn email(text: &str, at: usize, scan: &Scan) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
-    let (beg, users) = scan_segment(bytes, at, scan.floor, &USER, true)?;
+    let (beg, users) = scan_segment(bytes, at, scan.cursor.floor, &USER, true)?;
     if users < 1 || !left_ok(text, beg, scan) {
         return None;
     }
@@ -175,39 +191,39 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
         finder.kinds.contains(Kinds::EMAIL),
     );
     loop {
-        let pos = scan.pos;
+        let pos = scan.cursor.pos;
         let mark = if emails {
             scan.colon.next(pos, |p| memchr::memchr2(b'@', b':', &bytes[p..]))
         } else {
             scan.colon.next(pos, |p| memchr::memchr(b':', &bytes[p..]))
         };
         let w =
-            if www { scan.www.next(pos, |p| crate::finder::find_bytes(&bytes[p..], b"www.")) } else { None };
+            if www { scan.www.next(pos, |p| crate::scan::find_bytes(&bytes[p..], b"www.")) } else { None };
         let (at, found) = match (mark, w) {
             (Some(m), Some(w)) if w < m => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
             (None, Some(w)) => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
             (Some(m), _) if bytes[m] == b'@' => (m, email(text, m, scan).map(|r| (r, true))),
             (Some(m), _) => {
                 let found = if urls {
-                    scheme_start(bytes, m, scan.floor).and_then(|s| url(text, s, m + 3, scan))
+                    scheme_start(bytes, m, scan.cursor.floor).and_then(|s| url(text, s, m + 3, scan))
                 } else {
                     None
                 };
                 (m, found.map(|r| (r, false)))
             }
             (None, None) => {
-                scan.pos = bytes.len();
+                scan.cursor.pos = bytes.len();
                 return None;
             }
         };
-        scan.pos = at + 1;
+        scan.cursor.pos = at + 1;
         if let Some(((start, end), is_email)) = found {
             let (kind, scheme) = if is_email {
                 (LinkKind::Email, false)
             } else {
                 (LinkKind::Url, !bytes[start..].starts_with(b"www."))
             };
-            return Some(scan.link(finder, text, (start, end), kind, scheme));
+            return Some(scan.cursor.link(finder, text, (start, end), kind, scheme));
         }
     }
 }

@@ -8,7 +8,8 @@
 //! space), and every link before it is final. That offset is the
 //! *frontier*.
 
-use crate::finder::{Link, LinkFinder, Links};
+use crate::finder::{Link, LinkFinder};
+use crate::links::Links;
 use crate::offsets::{OffsetConverter, OffsetUnit};
 use alloc::string::String;
 use alloc::vec::Vec;

@@ -12,7 +12,7 @@
 //! in the input.
 
 use crate::email::{MailScheme, Rejected, local_part_start};
-use crate::finder::{Kinds, Link, LinkFinder, LinkKind, Scan};
+use crate::finder::{Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{
     Port, accepted_scheme, ascii_domain, domain_start, host_as_written, host_run, ip_host_end,
     label_end_within, labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at,
@@ -20,6 +20,75 @@ use crate::host::{
 };
 use crate::pqf::pqf_end;
 use crate::props::{EMAIL_BIT, NV8_BIT, before, is_label_separator};
+use crate::scan::{Cached, Cursor};
+
+/// Where a UTS #58 scan stands.
+#[derive(Clone, Default)]
+pub(crate) struct Scan {
+    pub(crate) cursor: Cursor,
+    /// The label separators `.`, `。`, `．` and `｡`.
+    separators: crate::separators::Separators,
+    /// The next `://` (IP and local hosts only).
+    scheme: Cached,
+    /// The run of local-part characters looked at last: `(from, end,
+    /// whether an @ and a domain follow)`.
+    local_run: (usize, usize, bool),
+}
+
+impl Scan {
+    pub(crate) fn new(cursor: Cursor) -> Scan {
+        Scan { cursor, ..Scan::default() }
+    }
+
+    /// Whether the text from `from` runs through local-part characters
+    /// (not `/ ? #`, which would start a path) to an `@` before a domain:
+    /// then a domain that ends at `from` is part of an email address.
+    /// Positions inside one run share the answer, so each run is read once.
+    #[inline]
+    pub(crate) fn before_at_sign(&mut self, text: &str, from: usize) -> bool {
+        // Most domains end at a space, a `/` or punctuation, where no local
+        // part goes on, or at an `@`, where the byte after it answers: the
+        // answers the run below gives at once.
+        let bytes = text.as_bytes();
+        match bytes.get(from) {
+            Some(b'@') => {
+                return from + 1 < bytes.len()
+                    && crate::props::bits_at(text, from + 1).0 & crate::props::LABEL_BIT != 0;
+            }
+            Some(&b)
+                if b < 0x80
+                    && (crate::props::ascii_bits(b) & crate::props::EMAIL_BIT == 0
+                        || b"/?#".contains(&b)) =>
+            {
+                return false;
+            }
+            _ => {}
+        }
+        self.before_at_sign_in_run(text, from)
+    }
+
+    /// [`Scan::before_at_sign`] read through the run of local-part characters.
+    fn before_at_sign_in_run(&mut self, text: &str, from: usize) -> bool {
+        let (start, end, found) = self.local_run;
+        if (start..=end).contains(&from) && end > 0 {
+            return found;
+        }
+        let bytes = text.as_bytes();
+        let mut i = from;
+        while i < bytes.len() && !matches!(bytes[i], b'@' | b'/' | b'?' | b'#') {
+            let (bits, len) = crate::props::bits_at(text, i);
+            if bits & crate::props::EMAIL_BIT == 0 {
+                break;
+            }
+            i += len;
+        }
+        let found = bytes.get(i) == Some(&b'@')
+            && i + 1 < bytes.len()
+            && crate::props::bits_at(text, i + 1).0 & crate::props::LABEL_BIT != 0;
+        self.local_run = (from, i, found);
+        found
+    }
+}
 
 pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
@@ -36,27 +105,27 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
         // `://` is looked for where IP and local hosts are wanted; the
         // separators before it first.
         let scheme = if finder.ip_hosts || finder.local_hosts {
-            scan.scheme.next(scan.pos, |pos| crate::finder::find_bytes(&bytes[pos..], b"://"))
+            scan.scheme.next(scan.cursor.pos, |pos| crate::scan::find_bytes(&bytes[pos..], b"://"))
         } else {
             None
         };
         let limit = scheme.unwrap_or(bytes.len());
         // Every separator before the limit; most end sentences, rejected at once.
         while let Some((at, len)) =
-            scan.separators.next(text, scan.pos, &finder.tlds).filter(|&(at, _)| at < limit)
+            scan.separators.next(text, scan.cursor.pos, &finder.tlds).filter(|&(at, _)| at < limit)
         {
             if let Some(link) = domain_link(finder, text, at, len, scan) {
                 return Some(link);
             }
-            if scan.pos > limit {
+            if scan.cursor.pos > limit {
                 break;
             }
         }
-        if scan.pos > limit {
+        if scan.cursor.pos > limit {
             continue; // a candidate went past the limit: look again
         }
         let Some(scheme) = scheme else {
-            scan.pos = bytes.len();
+            scan.cursor.pos = bytes.len();
             return None;
         };
         if let Some(link) = scheme_host_link(finder, text, scheme, scan) {
@@ -83,7 +152,7 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
     // setup for each call.
     let mut close = false;
     loop {
-        let rest = &bytes[scan.pos..];
+        let rest = &bytes[scan.cursor.pos..];
         let near = if close { rest.iter().take(CLOSE).position(|&b| b == colon || b == at) } else { None };
         let hit = near.or_else(|| match (urls, emails) {
             (true, true) => crate::search::find_either(rest, b':', b'@'),
@@ -91,11 +160,11 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             (false, true) => memchr::memchr(b'@', rest),
             (false, false) => None,
         });
-        let Some(hit) = hit.map(|i| scan.pos + i) else {
-            scan.pos = bytes.len();
+        let Some(hit) = hit.map(|i| scan.cursor.pos + i) else {
+            scan.cursor.pos = bytes.len();
             return None;
         };
-        close = hit - scan.pos < CLOSE;
+        close = hit - scan.cursor.pos < CLOSE;
         let host = if bytes[hit] == b'@' {
             hit + 1
         } else if bytes[hit..].starts_with(b"://") {
@@ -106,10 +175,10 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             }
             hit + 3
         } else {
-            scan.pos = hit + 1;
+            scan.cursor.pos = hit + 1;
             continue;
         };
-        scan.pos = scan.pos.max(host);
+        scan.cursor.pos = scan.cursor.pos.max(host);
         // Each separator of the run of domain characters after it.
         use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
         let mut i = host;
@@ -129,14 +198,14 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             if class == HOST_END {
                 break;
             }
-            if class == HOST_DOT && i >= scan.pos {
+            if class == HOST_DOT && i >= scan.cursor.pos {
                 if let Some(link) = domain_link(finder, text, i, len, scan) {
                     return Some(link);
                 }
             }
             i += len;
         }
-        scan.pos = scan.pos.max(i);
+        scan.cursor.pos = scan.cursor.pos.max(i);
     }
 }
 
@@ -150,7 +219,7 @@ fn domain_link<'a>(
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     let mut tld_start = dot + dot_len;
-    scan.pos = tld_start;
+    scan.cursor.pos = tld_start;
     // The common rejections, tested here rather than in a call: a label no
     // accepted TLD starts like (after `。` in CJK prose; the separators'
     // search already skips those, the scan after `://` or `@` does not), an ASCII label too
@@ -182,7 +251,7 @@ fn domain_link<'a>(
                     Some(&b'.') if chars <= max && ascii_label(end + 1) => {
                         dot = end;
                         tld_start = end + 1;
-                        scan.pos = tld_start;
+                        scan.cursor.pos = tld_start;
                     }
                     _ if chars < min || chars > max => return None,
                     // A local part before an `@` and a domain (`john.doe@…`):
@@ -239,15 +308,15 @@ fn domain_link_at<'a>(
         return None;
     }
     // An ASCII domain is found and checked in one pass.
-    let (mut start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.floor) {
+    let (mut start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.cursor.floor) {
         Some((start, ok)) => (start, Some(ok)),
-        None => (domain_start(text, dot, scan.floor, nv8), None),
+        None => (domain_start(text, dot, scan.cursor.floor, nv8), None),
     };
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
     if nv8 != 0 && labels_ok.is_none() {
-        let loose = domain_start(text, start, scan.floor, 0);
-        if loose < start && scheme_before(text, loose, scan.floor).is_some() {
+        let loose = domain_start(text, start, scan.cursor.floor, 0);
+        if loose < start && scheme_before(text, loose, scan.cursor.floor).is_some() {
             start = loose;
         }
     }
@@ -256,8 +325,8 @@ fn domain_link_at<'a>(
     }
     // From here on the candidate is decided: later scans do not look back
     // into it, whatever the outcome.
-    let floor = scan.floor;
-    scan.skip_to(tld_end);
+    let floor = scan.cursor.floor;
+    scan.cursor.skip_to(tld_end);
     let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
     if !labels_ok {
         return refuse(text, (start, tld_end), floor, scan);
@@ -339,12 +408,12 @@ fn url_link<'a>(
         (Some(n), Port::None) => {
             let end = pqf(finder, text, tld_end + n);
             let end = if end > tld_end + n { end } else { tld_end };
-            return Some(scan.link(finder, text, (start, end), LinkKind::Url, scheme));
+            return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme));
         }
         (None, Port::None) => tld_end,
     };
     let end = pqf(finder, text, host_end);
-    Some(scan.link(finder, text, (start, end), LinkKind::Url, scheme))
+    Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
 }
 
 /// The link whose domain `host` follows an `@`: an email address (§5.2),
@@ -389,7 +458,7 @@ fn address_link<'a>(
         return finder
             .kinds
             .contains(Kinds::HANDLE)
-            .then(|| scan.link(finder, text, (local - 1, tld_end), LinkKind::Handle, false));
+            .then(|| scan.cursor.link(finder, text, (local - 1, tld_end), LinkKind::Handle, false));
     }
     if scheme.is_none() && inside_url(text, local, floor) {
         return skip_url_rest(text, tld_end, scan);
@@ -403,7 +472,7 @@ fn address_link<'a>(
     finder
         .kinds
         .contains(Kinds::EMAIL)
-        .then(|| scan.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()))
+        .then(|| scan.cursor.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()))
 }
 
 /// §3.5.1 termination from `at`, with the reader's final `?` unless strict.
@@ -452,7 +521,7 @@ fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
 fn skip_url_rest<'a>(text: &str, from: usize, scan: &mut Scan) -> Option<Link<'a>> {
     let bytes = text.as_bytes();
     let end = bytes[from..].iter().position(|&b| b <= b' ').map_or(bytes.len(), |i| from + i);
-    scan.skip_to(end);
+    scan.cursor.skip_to(end);
     None
 }
 
@@ -481,8 +550,8 @@ fn scheme_host_link<'a>(
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     let host = colon + 3;
-    scan.pos = host;
-    let start = scheme_before(text, host, scan.floor)?;
+    scan.cursor.pos = host;
+    let start = scheme_before(text, host, scan.cursor.floor)?;
     let start = accepted_scheme(&finder.schemes, text, start, colon, finder.reader)?;
     if !finder.kinds.contains(Kinds::URL) {
         return None;
@@ -503,7 +572,7 @@ fn scheme_host_link<'a>(
         return None;
     }
     let end = pqf(finder, text, host_end);
-    Some(scan.link(finder, text, (start, end), LinkKind::Url, true))
+    Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, true))
 }
 
 /// The end of a well-formed host at `host` that does not end in an accepted

@@ -9,7 +9,8 @@
 //! that is its source; a decoded entity or escape maps as a whole).
 
 use super::{Spanned, edge_after, edge_before, holds_from, is_block_edge, merge_sorted};
-use crate::finder::{Context, Edge, LinkFinder, Links, Scan};
+use crate::finder::{Context, Edge, LinkFinder};
+use crate::links::{DialectScan, Links};
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::string::String;
@@ -56,7 +57,7 @@ struct Run<'a> {
     /// when events were merged, (offset in `text`, source range) of each.
     whole: Range<usize>,
     merged: Vec<(usize, Range<usize>)>,
-    scan: Scan,
+    scan: DialectScan,
     /// Where the text not yet yielded starts.
     pos: usize,
 }
@@ -164,7 +165,7 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
         if none {
             return Some((Event::Text(run.text), run.whole));
         }
-        let mut scan = Scan::new(Context::new(self.before, after));
+        let mut scan = DialectScan::new(self.finder.dialect(), Context::new(self.before, after));
         scan.skip_to(floor);
         self.run = Some(Run { scan, ..run });
         self.advance();
@@ -296,7 +297,8 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
                     let escaped = self
                         .marks_in
                         .is_some_and(|source| super::source::is_escape(source.as_bytes(), whole.start));
-                    let run = Run { text, whole, merged: merged_sources, scan: Scan::default(), pos: 0 };
+                    let run =
+                        Run { text, whole, merged: merged_sources, scan: DialectScan::default(), pos: 0 };
                     let event = self.linkify(run, after, usize::from(escaped));
                     self.before = Edge::Other;
                     match event {

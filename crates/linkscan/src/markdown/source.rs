@@ -13,8 +13,8 @@
 //! `postprocess_text` finds them, on the decoded text of the inline
 //! containers that hold an `@` (by the event adapter's core).
 //!
-//! Only what a link may change is held back: the events of blocks before
-//! the next `://`, `www.` or `@` pass as they come; a container's events
+//! Only what a link may change is held back: the events of blocks without
+//! a `://`, `www.` or `@` pass as they come; a container's events
 //! are held unread until one holds a candidate in its text (or is markup
 //! around one), and go as they were once no candidate is left but those
 //! inside a link, image, code span or HTML; a container with such an
@@ -307,22 +307,16 @@ impl SourcePass<'_, '_> {
                     // Nothing inside goes unrouted.
                     self.quiet_until.min(range.start)
                 } else {
-                    // Neither does this block nor any event before the next
-                    // candidate (or `@`): the blocks up to it go as they come.
-                    self.next_candidate_at().max(self.quiet_until)
+                    // Nor does this block: it goes as it comes. (Not the
+                    // events up to the next candidate: text after this block
+                    // may be in the run that holds it — a tight list item's
+                    // `![` before a `www.` — and the scanner must see it.)
+                    range.end.max(self.quiet_until)
                 };
             }
             _ => {}
         }
         Route::AfterQueue
-    }
-
-    /// Where the next `://`, `www.` or `@` is, at or after the last range
-    /// looked at (the source's length if there is none).
-    fn next_candidate_at(&self) -> usize {
-        let candidate = self.candidates.get(self.next_candidate).copied();
-        let at = self.ats.get(self.next_at).copied();
-        candidate.into_iter().chain(at).min().unwrap_or(self.source.len())
     }
 
     /// Whether `range` of the source holds a `://`, `www.` or `@`.
