@@ -140,13 +140,12 @@ impl<'t> Iterator for Links<'_, 't> {
     type Item = Link<'t>;
 
     fn next(&mut self) -> Option<Link<'t>> {
-        if self.scan.cursor().pos >= self.text.len() {
-            return None;
-        }
+        let (finder, text) = (self.finder, self.text);
         match &mut self.scan {
-            DialectScan::Uts58(scan) => uts58::next_link(self.finder, self.text, scan),
-            DialectScan::Gfm(scan) => gfm::next_link(self.finder, self.text, scan),
-            DialectScan::Md4c(scan) => md4c::next_link(self.finder, self.text, scan),
+            DialectScan::Uts58(scan) if scan.cursor.pos < text.len() => uts58::next_link(finder, text, scan),
+            DialectScan::Gfm(scan) if scan.cursor.pos < text.len() => gfm::next_link(finder, text, scan),
+            DialectScan::Md4c(scan) if scan.cursor.pos < text.len() => md4c::next_link(finder, text, scan),
+            _ => None,
         }
     }
 }

@@ -68,6 +68,8 @@ impl Scan {
     }
 
     /// [`Scan::before_at_sign`] read through the run of local-part characters.
+    /// (Out of line: inlined, its registers make every call dearer.)
+    #[inline(never)]
     fn before_at_sign_in_run(&mut self, text: &str, from: usize) -> bool {
         let (start, end, found) = self.local_run;
         if (start..=end).contains(&from) && end > 0 {
