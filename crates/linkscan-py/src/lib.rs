@@ -228,13 +228,19 @@ impl Finder {
     /// while links are found, on up to `threads` threads (default: one per
     /// CPU, at most 8; `threads` may be 1..=64; inputs under 256 KiB a
     /// thread use fewer).
-    #[pyo3(signature = (array, *, threads = None))]
+    /// A row whose bytes are not UTF-8 (Arrow producers do not check) is
+    /// read as `bytes.decode("utf-8", "replace")` reads it, its offsets
+    /// counting that text (`errors="replace"`, the default); `"strict"`
+    /// raises `ValueError` naming the row, `"skip"` gives it no links.
+    #[pyo3(signature = (array, *, threads = None, errors = "replace"))]
     fn find_arrow<'py>(
         &self,
         py: Python<'py>,
         array: AnyArray,
         threads: Option<usize>,
+        errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let errors = parse_errors(errors)?;
         let threads = match threads {
             None => default_threads(),
             Some(n @ 1..=MAX_THREADS) => n,
@@ -242,7 +248,8 @@ impl Finder {
         };
         let chunked = array.into_chunked_array()?;
         let (chunks, _) = chunked.into_inner();
-        let (rows, bytes) = rows_of_chunks(&chunks)?;
+        let mut replaced = Vec::new();
+        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
         let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
         pyarrow_table(py, batches)
     }
@@ -453,22 +460,110 @@ fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Boun
     }
 }
 
+/// What `find_arrow` does with a row whose bytes are not UTF-8.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BadRows {
+    /// Read it as `bytes.decode("utf-8", "replace")` reads it (offsets count that text).
+    Replace,
+    /// Raise `ValueError` naming the row.
+    Strict,
+    /// Give it no links.
+    Skip,
+}
+
+fn parse_errors(errors: &str) -> PyResult<BadRows> {
+    match errors {
+        "replace" => Ok(BadRows::Replace),
+        "strict" => Ok(BadRows::Strict),
+        "skip" => Ok(BadRows::Skip),
+        other => Err(value_error("errors", format!("{other:?} is not \"replace\", \"strict\" or \"skip\""))),
+    }
+}
+
+/// A row of Arrow string chunks: its text, or the index of its replaced
+/// text (bytes that were not UTF-8), or null.
+enum Row<'a> {
+    Text(&'a str),
+    Replaced(usize),
+    Null,
+}
+
 /// The strings of Arrow string chunks, one per row (None for nulls), with
-/// their total length in bytes.
-fn rows_of_chunks(chunks: &[ArrayRef]) -> PyResult<(Vec<Option<&str>>, usize)> {
-    let mut rows = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
+/// their total length in bytes. Arrays come from other producers through
+/// the C data interface, unchecked: each is validated (its structure, then
+/// UTF-8) before a row becomes a `&str`; a row that is not UTF-8 is
+/// replaced into `replaced`, skipped or an error, as `errors` says.
+fn rows_of_chunks<'a>(
+    chunks: &'a [ArrayRef],
+    errors: BadRows,
+    replaced: &'a mut Vec<String>,
+) -> PyResult<(Vec<Option<&'a str>>, usize)> {
+    let mut rows: Vec<Row<'a>> = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
     for chunk in chunks {
+        let data = chunk.to_data();
+        data.validate().map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
+        let valid = data.validate_full().is_ok();
+        let first = rows.len();
+        let mut row_bytes = |i: usize, bytes: &'a [u8]| -> PyResult<Row<'a>> {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => Ok(Row::Text(text)),
+                Err(e) => match errors {
+                    BadRows::Strict => Err(PyValueError::new_err(format!(
+                        "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
+                        first + i
+                    ))),
+                    BadRows::Skip => Ok(Row::Null),
+                    BadRows::Replace => {
+                        replaced.push(String::from_utf8_lossy(bytes).into_owned());
+                        Ok(Row::Replaced(replaced.len() - 1))
+                    }
+                },
+            }
+        };
         match chunk.data_type() {
             DataType::Utf8 => {
-                rows.extend(chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array"))
+                let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
+                if valid {
+                    rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
+                } else {
+                    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
+                    for i in 0..array.len() {
+                        rows.push(if array.is_null(i) {
+                            Row::Null
+                        } else {
+                            row_bytes(
+                                i,
+                                checked_slice(values, offsets[i] as i64, offsets[i + 1] as i64, first + i)?,
+                            )?
+                        });
+                    }
+                }
             }
             DataType::LargeUtf8 => {
-                rows.extend(chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array"))
+                let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
+                if valid {
+                    rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
+                } else {
+                    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
+                    for i in 0..array.len() {
+                        rows.push(if array.is_null(i) {
+                            Row::Null
+                        } else {
+                            row_bytes(i, checked_slice(values, offsets[i], offsets[i + 1], first + i)?)?
+                        });
+                    }
+                }
             }
             DataType::Utf8View => {
-                rows.extend(chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array"))
+                let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
+                if !valid {
+                    return Err(PyValueError::new_err(
+                        "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
+                    ));
+                }
+                rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
             }
-            DataType::Null => rows.extend(std::iter::repeat_n(None, chunk.len())),
+            DataType::Null => rows.extend(std::iter::repeat_with(|| Row::Null).take(chunk.len())),
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "find_arrow: expected strings (string, large_string, string_view), got {other}"
@@ -476,8 +571,27 @@ fn rows_of_chunks(chunks: &[ArrayRef]) -> PyResult<(Vec<Option<&str>>, usize)> {
             }
         }
     }
+    let replaced: &'a [String] = replaced;
+    let rows: Vec<Option<&'a str>> = rows
+        .into_iter()
+        .map(|row| match row {
+            Row::Text(text) => Some(text),
+            Row::Replaced(i) => Some(replaced[i].as_str()),
+            Row::Null => None,
+        })
+        .collect();
     let bytes = rows.iter().flatten().map(|s| s.len()).sum();
     Ok((rows, bytes))
+}
+
+/// `values[start..end]`, the bytes of row `row`, or an error naming it
+/// when its offsets do not fit the values (a malformed array).
+fn checked_slice(values: &[u8], start: i64, end: i64, row: usize) -> PyResult<&[u8]> {
+    usize::try_from(start)
+        .ok()
+        .zip(usize::try_from(end).ok())
+        .and_then(|(start, end)| values.get(start..end))
+        .ok_or_else(|| PyValueError::new_err(format!("find_arrow: row {row} has offsets outside its array")))
 }
 
 /// `rows` cut into at most `parts` contiguous ranges of about equal bytes.

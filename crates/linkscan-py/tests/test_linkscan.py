@@ -304,3 +304,54 @@ def test_stream_from_an_async_generator():
         return found + [link.text for link in stream.finish()]
 
     assert asyncio.run(links()) == ["example.com/docs", "a@b.org"]
+
+
+BAD_BYTES = [
+    b"caf\xe9 https://a.org/x",
+    b"\xff\xfe example.com",
+    b"https://b.org/\xc3",
+    b"\xe6\x97 mail a@b.org",
+    b"\xed\xa0\x80 www.c.net",
+    b"ok example.com \xf0\x9f\x98",
+]
+
+
+def _binary_as_string(rows):
+    """A pyarrow string array over bytes that need not be UTF-8: what
+    C-data producers (and Spark's StringType) may hand over."""
+    binary = pa.array(rows, type=pa.binary())
+    return pa.Array.from_buffers(pa.string(), len(binary), binary.buffers())
+
+
+def test_find_arrow_never_reads_bad_bytes_as_text():
+    finder = linkscan.Finder()
+    rows = [b"fine example.com", *BAD_BYTES, None]
+    array = _binary_as_string(rows)
+    table = finder.find_arrow(array)
+    expected = []
+    for i, raw in enumerate(rows):
+        if raw is None:
+            continue
+        for link in finder.find(raw.decode("utf-8", "replace")):
+            expected.append((i, link.start, link.end, link.text, link.href))
+    got = list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "end", "text", "href"])))
+    assert got == expected
+    for text in table.column("text").to_pylist() + table.column("href").to_pylist():
+        text.encode("utf-8")  # every string valid
+    # "skip": the bad rows give nothing; "strict": the first bad row is named.
+    skipped = finder.find_arrow(array, errors="skip")
+    assert skipped.column("row").to_pylist() == [0]
+    with pytest.raises(ValueError, match="row 1 is not UTF-8"):
+        finder.find_arrow(array, errors="strict")
+    with pytest.raises(ValueError, match="errors"):
+        finder.find_arrow(array, errors="ignore")
+
+
+def test_find_arrow_random_bytes_never_crash():
+    rng = random.Random(26)
+    finder = linkscan.Finder("gfm")
+    pieces = [b"http://", b"www.", b"@", b".com", b" ", b"a", b"\xe6\x97\xa5", b"\xc3", b"\xff", b"\x80", b"\xed\xa0\x80"]
+    rows = [b"".join(rng.choice(pieces) for _ in range(rng.randrange(12))) for _ in range(2000)]
+    table = finder.find_arrow(_binary_as_string(rows), threads=2)
+    expected = sum(len(finder.find(r.decode("utf-8", "replace"))) for r in rows)
+    assert table.num_rows == expected

@@ -52,11 +52,16 @@ class Finder:
     def stream(self) -> Stream:
         """A stream of text with this finder: each link once it is final."""
         ...
-    def find_arrow(self, array: Any, *, threads: Optional[int] = None) -> Any:
+    def find_arrow(
+        self, array: Any, *, threads: Optional[int] = None, errors: Literal["replace", "strict", "skip"] = "replace"
+    ) -> Any:
         """A pyarrow string array (or chunked array, or any object with
         ``__arrow_c_array__``/``__arrow_c_stream__``) to a pyarrow Table
         with columns row, start, end, kind, text, href; found on up to
-        ``threads`` threads (1..=64; default one per CPU, at most 8)."""
+        ``threads`` threads (1..=64; default one per CPU, at most 8). A row
+        whose bytes are not UTF-8 is read as ``bytes.decode("utf-8",
+        "replace")`` reads it (``errors="replace"``), raises ``ValueError``
+        naming the row (``"strict"``) or gives no links (``"skip"``)."""
 
 class Stream:
     """Text that arrives a piece at a time: `feed` returns the links each
