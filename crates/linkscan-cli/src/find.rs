@@ -629,15 +629,21 @@ pub fn run(
             }
             Step::Idle => out.flush()?,
             Step::Skipped { input, message } => {
-                out.flush()?;
-                eprintln!("linkscan: {}: {message}", inputs[input].display);
+                if !inputs[input].walked && !stream.input.no_messages {
+                    out.flush()?;
+                    crate::notes::note(&inputs[input].display, &message)?;
+                }
             }
             Step::Error { input, message } => {
-                crate::report(&mut out, &inputs[input], &message)?;
+                if !stream.input.no_messages {
+                    crate::report(&mut out, &inputs[input], &message)?;
+                }
                 failed = true;
             }
             Step::End { input } => {
-                if settings.count && settings.unique.is_none() {
+                // (A walked file without links is left out of the counts, as
+                // ripgrep leaves it out; one named is counted, 0 too.)
+                if settings.count && settings.unique.is_none() && (per_input > 0 || !inputs[input].walked) {
                     let name = &inputs[input].display;
                     match format {
                         Format::Jsonl => {

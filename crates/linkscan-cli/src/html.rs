@@ -55,13 +55,17 @@ pub fn run(
                     out.write_all(output.as_bytes())?;
                 }
                 Step::Error { input, message } => {
-                    crate::report(&mut out, &inputs[input], &message)?;
+                    if !stream.input.no_messages {
+                        crate::report(&mut out, &inputs[input], &message)?;
+                    }
                     failed = true;
                 }
                 Step::Idle => out.flush()?,
                 Step::Skipped { input, message } => {
-                    out.flush()?;
-                    eprintln!("linkscan: {}: {message}", inputs[input].display);
+                    if !inputs[input].walked && !stream.input.no_messages {
+                        out.flush()?;
+                        crate::notes::note(&inputs[input].display, &message)?;
+                    }
                 }
                 Step::End { input } => {
                     if settings.page && started[input] {

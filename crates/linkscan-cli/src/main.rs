@@ -8,6 +8,7 @@ mod html;
 mod input;
 mod lines;
 mod markdown;
+mod notes;
 mod options;
 mod pipeline;
 mod progress;
@@ -173,8 +174,7 @@ pub fn inputs(files: Vec<std::ffi::OsString>, walk: &walk::WalkOptions) -> io::R
 /// after flushing what was written for the inputs before it.
 pub fn report(out: &mut impl Write, input: &input::Input, message: &dyn std::fmt::Display) -> io::Result<()> {
     out.flush()?;
-    eprintln!("linkscan: {}: {message}", input.display);
-    Ok(())
+    notes::note(&input.display, message)
 }
 
 /// An error writing standard output, said as such.
@@ -211,7 +211,7 @@ fn stdout_is_open() -> bool {
 
 fn main() -> ExitCode {
     if !stdout_is_open() {
-        eprintln!("linkscan: standard output is closed");
+        notes::last_word(&"standard output is closed");
         return ExitCode::from(2);
     }
     let matches = match Cli::command().version(version()).try_get_matches() {
@@ -221,7 +221,7 @@ fn main() -> ExitCode {
             return match e.print().and_then(|()| io::stdout().flush()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("linkscan: {}", output_error(e));
+                    notes::last_word(&output_error(e));
                     ExitCode::from(2)
                 }
             };
@@ -257,7 +257,7 @@ fn main() -> ExitCode {
         // `linkscan … | head` closes the pipe: stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("linkscan: {e}");
+            notes::last_word(&e);
             ExitCode::from(2)
         }
     }
@@ -274,7 +274,7 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
             match linkscan::format::display_email(input) {
                 Ok(shown) => writeln!(out, "{shown}").map_err(output_error)?,
                 Err(e) => {
-                    eprintln!("linkscan: {input:?}: {e}");
+                    notes::note(&format_args!("{input:?}"), &e)?;
                     failed = true;
                 }
             }

@@ -64,12 +64,16 @@ pub fn run(
         let text = match read_whole(input, input_options) {
             Ok(Whole::Text(text)) => text,
             Ok(Whole::Skipped(why)) => {
-                out.flush().map_err(crate::output_error)?;
-                eprintln!("linkscan: {}: {why}", input.display);
+                if !input.walked && !input_options.no_messages {
+                    out.flush().map_err(crate::output_error)?;
+                    crate::notes::note(&input.display, &why)?;
+                }
                 continue;
             }
             Err(e) => {
-                crate::report(&mut out, input, &e).map_err(crate::output_error)?;
+                if !input_options.no_messages {
+                    crate::report(&mut out, input, &e)?;
+                }
                 failed = true;
                 continue;
             }

@@ -243,9 +243,16 @@ pub struct InputOptions {
     #[arg(long)]
     pub lossy: bool,
     /// Search binary files too (a NUL byte in the first 64 KiB marks one;
-    /// they are skipped with a note otherwise), replacing invalid UTF-8.
+    /// they are skipped otherwise, with a note when named), replacing
+    /// invalid UTF-8.
     #[arg(short = 'a', long = "binary")]
     pub binary: bool,
+    /// No notes on standard error about inputs that are skipped or cannot
+    /// be read (the exit code still says 2 when one could not be read).
+    /// Files found by walking a directory that are binary, or not UTF-8
+    /// past some point, are skipped without a note anyway.
+    #[arg(short = 's', long = "no-messages")]
+    pub no_messages: bool,
     #[command(flatten)]
     pub walk: crate::walk::WalkOptions,
 }

@@ -554,8 +554,8 @@ fn host_report_and_unicode_hosts() {
 
 /// A directory tree as a repository holds it: ignored, hidden, binary and
 /// non-UTF-8 files, and one whose name is not UTF-8.
-fn tree() -> std::path::PathBuf {
-    let root = std::env::temp_dir().join(format!("linkscan-tree-{}", std::process::id()));
+fn tree(name: &str) -> std::path::PathBuf {
+    let root = std::env::temp_dir().join(format!("linkscan-tree-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     for dir in [".git", "docs", "target", ".hidden"] {
         std::fs::create_dir_all(root.join(dir)).expect("mkdir");
@@ -584,7 +584,7 @@ fn tree() -> std::path::PathBuf {
 
 #[test]
 fn directories_are_walked_as_ripgrep_walks_them() {
-    let root = tree();
+    let root = tree("walk");
     let run = |args: &[&str]| {
         let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
             .args(args)
@@ -600,8 +600,9 @@ fn directories_are_walked_as_ripgrep_walks_them() {
         "./a.txt:1:5: https://a.example.com/x\n./docs/b.md:1:9: www.b.example.org\n\
          ./latin1.txt:1:1: g.example.com\n./na\u{fffd}ve.txt:1:1: i.example.com\n"
     );
-    assert!(err.contains("./image.bin: binary file skipped"), "{err}");
-    assert!(err.contains("./latin1.txt: invalid UTF-8 at byte 17"), "{err}");
+    // A walk skips binary files and the rest of a file past invalid UTF-8
+    // without a note, as ripgrep is quiet about them.
+    assert_eq!(err, "");
     // --hidden, --no-ignore, -a, --lossy, -g, -t.
     let (out, ..) = run(&["find", ".", "--hidden", "--no-ignore", "-a", "--lossy", "--format", "tsv"]);
     let hosts: Vec<&str> = out.lines().map(|l| l.split('\t').nth(6).unwrap_or("")).collect();
@@ -912,4 +913,42 @@ fn large_files_stop_at_invalid_utf8_and_skip_binary_as_small_ones_do() {
     let out = linkscan(&["find", path.to_str().unwrap()], "");
     assert!(stderr(&out).contains("binary file skipped"), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn notes_on_standard_error_can_be_silenced_and_never_panic() {
+    let root = tree("notes");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .expect("runs");
+        (stdout(&out), stderr(&out), out.status.code())
+    };
+    // -s: no note for a missing input, but the exit code still says so.
+    let (out, err, code) = run(&["find", "-s", "missing.txt", "a.txt"]);
+    assert_eq!((err.as_str(), code), ("", Some(2)));
+    assert!(out.contains("https://a.example.com/x"), "{out}");
+    let (_, err, _) = run(&["find", "missing.txt", "a.txt"]);
+    assert!(err.contains("missing.txt"), "{err}");
+    // -c on a walk: files without links are left out; a named one is counted.
+    let (out, _, _) = run(&["find", "-c", "."]);
+    assert!(!out.contains(":0\n"), "{out}");
+    assert!(out.contains("./a.txt:1\n"), "{out}");
+    let (out, _, _) = run(&["find", "-c", "a.txt", "image.bin"]);
+    assert_eq!(out, "a.txt:1\nimage.bin:0\n");
+    // A full standard error ends the run with exit code 2: no panic, no hang.
+    for jobs in ["1", "2"] {
+        let out = Command::new("sh")
+            .current_dir(&root)
+            .args([
+                "-c",
+                &format!("{} find -j {jobs} missing.txt a.txt 2>/dev/full", env!("CARGO_BIN_EXE_linkscan")),
+            ])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "-j {jobs}: {}", stderr(&out));
+    }
+    let _ = std::fs::remove_dir_all(&root);
 }
