@@ -16,6 +16,7 @@ use linkscan::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::PyDict;
 use pyo3_arrow::PyTable;
 use pyo3_arrow::input::AnyArray;
 use std::fmt::Write as _;
@@ -27,9 +28,9 @@ const MAX_THREADS: usize = 64;
 const DEFAULT_MAX_THREADS: usize = 8;
 
 /// A link found in a text: offsets in the finder's unit, its kind, its
-/// text and its target.
-#[pyclass(frozen, eq, module = "linkscan", get_all)]
-#[derive(Clone, PartialEq, Eq)]
+/// text, its target and its host. Hashable, comparable and picklable.
+#[pyclass(frozen, eq, hash, module = "linkscan", get_all)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct Link {
     /// Where the link starts (Python string index unless `offsets` says otherwise).
     start: usize,
@@ -41,23 +42,43 @@ struct Link {
     text: String,
     /// The target: the text with `https://` or `mailto:` added where it has no scheme.
     href: String,
+    /// The host: of a URL, what follows the scheme and any user name; of an
+    /// address or a handle, its domain.
+    host: String,
 }
 
 #[pymethods]
 impl Link {
+    /// `Link(start, end, kind, text, href, host)`, as `find` makes them.
+    #[new]
+    fn new(start: usize, end: usize, kind: &str, text: String, href: String, host: String) -> PyResult<Link> {
+        let kind = KIND_NAMES.iter().copied().find(|k| *k == kind).ok_or_else(|| {
+            value_error("kind", format!("{kind:?} is not \"url\", \"email\" or \"handle\""))
+        })?;
+        Ok(Link { start, end, kind, text, href, host })
+    }
+
+    fn __getnewargs__(&self) -> (usize, usize, &'static str, String, String, String) {
+        (self.start, self.end, self.kind, self.text.clone(), self.href.clone(), self.host.clone())
+    }
+
     fn __repr__(&self) -> String {
         format!(
-            "Link(start={}, end={}, kind={:?}, text={:?}, href={:?})",
-            self.start, self.end, self.kind, self.text, self.href
+            "Link(start={}, end={}, kind={:?}, text={:?}, href={:?}, host={:?})",
+            self.start, self.end, self.kind, self.text, self.href, self.host
         )
     }
 }
 
 /// Finds links; built once with its options, used for any number of texts.
+/// Picklable (it is made again from its options), so it can be shipped to
+/// worker processes (multiprocessing, Dask, Spark closures).
 #[pyclass(frozen, module = "linkscan")]
 struct Finder {
     finder: LinkFinder,
     unit: OffsetUnit,
+    /// The arguments it was made with, for pickling.
+    args: (String, Py<PyDict>),
 }
 
 fn value_error(option: &str, message: impl std::fmt::Display) -> PyErr {
@@ -126,6 +147,7 @@ impl Finder {
         skip_file_names = None, schemes = None, offsets = "chars"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         dialect: &str,
         profile: &str,
         kinds: Option<&Bound<'_, PyAny>>,
@@ -140,6 +162,8 @@ impl Finder {
         offsets: &str,
     ) -> PyResult<Finder> {
         let profile: Profile = profile.parse().map_err(|e| value_error("profile", e))?;
+        let (kinds_arg, tlds_arg) = (kinds.map(|k| k.clone().unbind()), tlds.map(|t| t.clone().unbind()));
+        let (default_scheme_arg, schemes_arg) = (default_scheme.clone(), schemes.clone());
         let kinds = parse_kinds(kinds)?;
         let finder = match dialect {
             "uts58" => LinkFinder::new(),
@@ -202,7 +226,24 @@ impl Finder {
         if let Some(names) = schemes {
             finder = finder.schemes(Schemes::only(names));
         }
-        Ok(Finder { finder, unit: parse_unit(offsets)? })
+        let unit = parse_unit(offsets)?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("profile", profile.as_str())?;
+        kwargs.set_item("kinds", kinds_arg)?;
+        kwargs.set_item("require_scheme", require_scheme)?;
+        kwargs.set_item("tlds", tlds_arg)?;
+        kwargs.set_item("default_scheme", default_scheme_arg)?;
+        kwargs.set_item("ip_hosts", ip_hosts)?;
+        kwargs.set_item("unicode_ends", unicode_ends)?;
+        kwargs.set_item("local_hosts", local_hosts)?;
+        kwargs.set_item("skip_file_names", skip_file_names)?;
+        kwargs.set_item("schemes", schemes_arg)?;
+        kwargs.set_item("offsets", offsets)?;
+        Ok(Finder { finder, unit, args: (dialect.to_string(), kwargs.unbind()) })
+    }
+
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> ((String,), Bound<'py, PyDict>) {
+        ((self.args.0.clone(),), self.args.1.bind(py).clone())
     }
 
     /// The links of `text`, in order.
@@ -316,6 +357,7 @@ fn stream_link(link: &linkscan::stream::StreamLink<'_>) -> Link {
         kind: kind_name(link.link.kind()),
         text: link.link.as_str().to_string(),
         href: link.link.href().into_owned(),
+        host: link.link.host().to_string(),
     }
 }
 
@@ -326,6 +368,7 @@ fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
         kind: kind_name(link.kind()),
         text: link.as_str().to_string(),
         href: link.href().into_owned(),
+        host: link.host().to_string(),
     }
 }
 

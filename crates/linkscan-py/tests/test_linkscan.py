@@ -355,3 +355,23 @@ def test_find_arrow_random_bytes_never_crash():
     table = finder.find_arrow(_binary_as_string(rows), threads=2)
     expected = sum(len(finder.find(r.decode("utf-8", "replace"))) for r in rows)
     assert table.num_rows == expected
+
+
+def test_finders_and_links_pickle_and_links_hash():
+    import pickle
+
+    for finder in [
+        linkscan.Finder(),
+        linkscan.Finder("gfm", unicode_ends=True, offsets="utf16"),
+        linkscan.Finder(profile="chat", kinds="url,email,handle", tlds=["test", "com"], schemes=["https"]),
+        linkscan.Finder("md4c", kinds=["email"]),
+    ]:
+        text = "😀 https://example.com/a x.test a@b.com @ann@chaos.social www.c.org"
+        again = pickle.loads(pickle.dumps(finder))
+        assert again.find(text) == finder.find(text)
+    links = linkscan.find("see https://user@gitlab.com/x and a@b.org")
+    assert [link.host for link in links] == ["gitlab.com", "b.org"]
+    assert pickle.loads(pickle.dumps(links)) == links
+    assert len({*links, *linkscan.find("see https://user@gitlab.com/x and a@b.org")}) == 2
+    with pytest.raises(ValueError, match="kind"):
+        linkscan.Link(0, 1, "phone", "x", "x", "x")

@@ -9,13 +9,18 @@ Offsets = Literal["chars", "utf8", "utf16"]
 Profile = Literal["default", "strict", "chat", "docs"]
 
 class Link:
-    """A link: offsets in the finder's unit (Python string indices by default)."""
+    """A link: offsets in the finder's unit (Python string indices by
+    default), its kind, text, target and host. Hashable and picklable."""
 
     start: int
     end: int
     kind: Literal["url", "email", "handle"]
     text: str
     href: str
+    host: str
+    def __init__(
+        self, start: int, end: int, kind: Literal["url", "email", "handle"], text: str, href: str, host: str
+    ) -> None: ...
 
 class Finder:
     """Finds links; build once, use for many texts.
