@@ -88,7 +88,8 @@ pub struct Settings {
     #[arg(short = 'o', long, conflicts_with_all = ["count", "unique"])]
     pub only_matching: bool,
     /// Follow each file name with a NUL byte instead of `:` or a newline
-    /// (text format, --count, -l), for `xargs -0`.
+    /// (text format, --count, -l), and end each link of -o and --unique
+    /// with one, for `xargs -0` (hrefs may hold quotes and backslashes).
     #[arg(short = '0', long)]
     pub null: bool,
     /// Read each input as a Markdown document and list its links: inline,
@@ -259,7 +260,7 @@ impl<'s> Records<'s> {
         }
         if settings.only_matching {
             out.extend_from_slice(shown.as_bytes());
-            out.push(b'\n');
+            out.push(if settings.null { 0 } else { b'\n' });
             return;
         }
         let gap = crate::lines::newlines(self.text.as_bytes(), self.counted, start);
@@ -610,6 +611,9 @@ pub fn run(
                         let mut object = file_object(name);
                         object.extend_from_slice(b"}\n");
                         out.write_all(&object)?;
+                    } else if settings.null {
+                        out.write_all(&inputs[input].raw_name())?;
+                        out.write_all(b"\0")?;
                     } else {
                         write!(out, "{name}{end}")?;
                     }
@@ -620,7 +624,7 @@ pub fn run(
                         continue;
                     }
                     if !settings.count {
-                        write_unique(&mut out, format, settings.unique, &key)?;
+                        write_unique(&mut out, format, settings.unique, &key, end)?;
                     }
                     seen.insert(key);
                 }
@@ -653,9 +657,11 @@ pub fn run(
                             object.extend_from_slice(b"}\n");
                             out.write_all(&object)?;
                         }
-                        _ if several => {
-                            writeln!(out, "{name}{}{per_input}", if settings.null { "\0" } else { ":" })?
+                        _ if several && settings.null => {
+                            out.write_all(&inputs[input].raw_name())?;
+                            writeln!(out, "\0{per_input}")?
                         }
+                        _ if several => writeln!(out, "{name}:{per_input}")?,
                         _ => writeln!(out, "{per_input}")?,
                     }
                 }
@@ -725,9 +731,15 @@ fn markdown_documents(
 }
 
 /// One distinct value of `--unique`: a line, or a JSON object.
-fn write_unique(out: &mut impl Write, format: Format, by: Option<UniqueBy>, key: &str) -> io::Result<()> {
+fn write_unique(
+    out: &mut impl Write,
+    format: Format,
+    by: Option<UniqueBy>,
+    key: &str,
+    end: &str,
+) -> io::Result<()> {
     if format != Format::Jsonl {
-        return writeln!(out, "{key}");
+        return write!(out, "{key}{end}");
     }
     let mut object = if by == Some(UniqueBy::Text) { b"{\"text\":".to_vec() } else { b"{\"href\":".to_vec() };
     json_string(&mut object, key);

@@ -78,6 +78,17 @@ impl Input {
         Input { walked: true, ..Input::file(path) }
     }
 
+    /// Its name as the system spells it (bytes that need not be UTF-8, on
+    /// Unix), for `-0` output that `xargs -0` hands back to the system.
+    pub fn raw_name(&self) -> std::borrow::Cow<'_, [u8]> {
+        #[cfg(unix)]
+        if let Some(path) = &self.path {
+            use std::os::unix::ffi::OsStrExt;
+            return std::borrow::Cow::Borrowed(path.as_os_str().as_bytes());
+        }
+        std::borrow::Cow::Borrowed(self.display.as_bytes())
+    }
+
     /// An input that cannot be read, for `message`.
     pub fn failed(path: PathBuf, message: String) -> Input {
         Input { failure: Some(message), ..Input::file(path) }

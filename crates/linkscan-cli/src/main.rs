@@ -229,6 +229,21 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let walk = match &cli.command {
+        Command::Find { stream, .. } | Command::Html { stream, .. } => Some(&stream.input.walk),
+        Command::Markdown { input, .. } => Some(&input.walk),
+        _ => None,
+    };
+    if walk.is_some_and(|walk| walk.type_list) {
+        return match walk::print_type_list(&mut io::stdout().lock()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                notes::last_word(&output_error(e));
+                ExitCode::from(2)
+            }
+        };
+    }
     let result = match cli.command {
         Command::Find { files, settings, stream, options } => find::run(files, &settings, &options, &stream),
         Command::Html { files, rel, target, class, page, stream, options } => {

@@ -29,6 +29,20 @@ pub struct WalkOptions {
     /// html, …); may be repeated.
     #[arg(short = 't', long = "type", value_name = "TYPE")]
     pub types: Vec<String>,
+    /// Print the file types -t knows, with their globs, and exit.
+    #[arg(long)]
+    pub type_list: bool,
+}
+
+/// `--type-list`: each type `-t` knows and its globs, a line each, as
+/// ripgrep prints them.
+pub fn print_type_list(out: &mut impl std::io::Write) -> std::io::Result<()> {
+    let mut types = TypesBuilder::new();
+    types.add_defaults();
+    for definition in types.definitions() {
+        writeln!(out, "{}: {}", definition.name(), definition.globs().join(", "))?;
+    }
+    out.flush()
 }
 
 /// The inputs for `paths`: standard input for `-`, or for no path when

@@ -952,3 +952,39 @@ fn notes_on_standard_error_can_be_silenced_and_never_panic() {
     }
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn null_output_is_raw_bytes_for_xargs() {
+    let root = tree("null");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .args(args)
+            .current_dir(&root)
+            .output()
+            .expect("runs");
+        out.stdout
+    };
+    // A file name that is not UTF-8 comes out as the system spells it.
+    #[cfg(unix)]
+    {
+        let names = run(&["find", "-l", "-0", "."]);
+        assert!(names.split(|&b| b == 0).any(|name| name == b"./na\xefve.txt"), "{names:?}");
+    }
+    // Links end with NUL too: an href may hold a quote (xargs would choke).
+    std::fs::write(root.join("q.txt"), "see https://a.org/x\"y and https://a.org/z\n").expect("write");
+    assert_eq!(run(&["find", "-o", "-0", "q.txt"]), b"https://a.org/x\"y\0https://a.org/z\0");
+    assert_eq!(run(&["find", "-u", "-0", "q.txt"]), b"https://a.org/x\"y\0https://a.org/z\0");
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn type_list_names_the_types_of_t() {
+    let out = linkscan(&["find", "--type-list"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let list = stdout(&out);
+    assert!(
+        list.lines().any(|l| l == "md: *.markdown, *.md, *.mdown, *.mdwn, *.mdx, *.mkd, *.mkdn"),
+        "{list}"
+    );
+    assert!(list.lines().any(|l| l == "rust: *.rs"));
+}
