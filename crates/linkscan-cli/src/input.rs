@@ -58,8 +58,9 @@ pub struct Input {
     pub display: String,
     /// Why it cannot be read, when that is known before opening it.
     failure: Option<String>,
-    /// Found by walking a directory (not named): invalid UTF-8 in it ends
-    /// it with a note, as a binary file is skipped, not with an error.
+    /// Found by walking a directory (not named): a byte that is not UTF-8
+    /// in it reads as a space, not an error, and skipping it as binary
+    /// goes without a note.
     pub walked: bool,
 }
 
@@ -175,6 +176,18 @@ fn utf8_string(bytes: Vec<u8>) -> Result<String, std::string::FromUtf8Error> {
     }
     // SAFETY: the bytes were just found to be UTF-8.
     Ok(unsafe { String::from_utf8_unchecked(bytes) })
+}
+
+/// `bytes` with each byte of every sequence that is not UTF-8 made a space.
+pub(crate) fn invalid_as_spaces(mut bytes: Vec<u8>) -> String {
+    let mut from = 0;
+    while let Err(e) = std::str::from_utf8(&bytes[from..]) {
+        let bad = from + e.valid_up_to();
+        let len = e.error_len().unwrap_or(bytes.len() - bad);
+        bytes[bad..bad + len].fill(b' ');
+        from = bad + len;
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Cuts an input into chunks.
@@ -297,11 +310,7 @@ impl Chunker {
     /// The next piece, or `None` at the end.
     pub fn next_piece(&mut self) -> Option<Piece> {
         if let Some(error) = self.pending_error.take() {
-            return Some(if self.walked {
-                Piece::Skipped(format!("{error}; the rest is skipped"))
-            } else {
-                Piece::Error(error)
-            });
+            return Some(Piece::Error(error));
         }
         if self.done {
             return None;
@@ -351,6 +360,10 @@ impl Chunker {
         let text = match utf8_string(bytes) {
             Ok(text) => text,
             Err(e) if self.lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            // A file found by walking (a Latin-1 page, say) is read on: each
+            // byte that is not UTF-8 reads as a space, which ends any link
+            // there, and offsets stay those of the file's bytes.
+            Err(e) if self.walked => invalid_as_spaces(e.into_bytes()),
             Err(e) => {
                 // The text before the invalid byte is still read.
                 self.done = true;
@@ -388,5 +401,20 @@ impl Chunker {
         self.position.bytes += counts[0];
         self.position.chars += counts[1];
         self.position.utf16 += counts[2];
+    }
+}
+
+#[cfg(test)]
+mod invalid_bytes {
+    use super::invalid_as_spaces;
+
+    #[test]
+    fn each_invalid_byte_becomes_one_space() {
+        assert_eq!(invalid_as_spaces(b"caf\xe9 x.com".to_vec()), "caf  x.com");
+        assert_eq!(invalid_as_spaces(b"a\xe6\x97b\xf0\x9f\x98".to_vec()), "a  b   ");
+        assert_eq!(invalid_as_spaces("東京 ok".as_bytes().to_vec()), "東京 ok");
+        for bytes in [&b"\xff\xfe"[..], b"\xed\xa0\x80x", b"\xc3"] {
+            assert_eq!(invalid_as_spaces(bytes.to_vec()).len(), bytes.len());
+        }
     }
 }

@@ -31,10 +31,7 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
         Err(e) if options.lossy || is_binary => {
             Ok(Whole::Text(String::from_utf8_lossy(e.as_bytes()).into_owned()))
         }
-        Err(e) if input.walked => Ok(Whole::Skipped(format!(
-            "invalid UTF-8 at byte {}: skipped (--lossy reads it)",
-            e.utf8_error().valid_up_to()
-        ))),
+        Err(e) if input.walked => Ok(Whole::Text(crate::input::invalid_as_spaces(e.into_bytes()))),
         Err(e) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("invalid UTF-8 at byte {} (use --lossy to replace it)", e.utf8_error().valid_up_to()),

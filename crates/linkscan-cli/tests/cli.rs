@@ -598,10 +598,11 @@ fn directories_are_walked_as_ripgrep_walks_them() {
     assert_eq!(
         out,
         "./a.txt:1:5: https://a.example.com/x\n./docs/b.md:1:9: www.b.example.org\n\
-         ./latin1.txt:1:1: g.example.com\n./na\u{fffd}ve.txt:1:1: i.example.com\n"
+         ./latin1.txt:1:1: g.example.com\n./latin1.txt:1:20: h.example.com\n./na\u{fffd}ve.txt:1:1: i.example.com\n"
     );
-    // A walk skips binary files and the rest of a file past invalid UTF-8
-    // without a note, as ripgrep is quiet about them.
+    // A walk skips binary files without a note, as ripgrep does, and reads
+    // on past bytes that are not UTF-8 (each a space; columns stay the
+    // file's bytes: h.example.com is at byte 19 of `g.example.com caf\xe9 h…`).
     assert_eq!(err, "");
     // --hidden, --no-ignore, -a, --lossy, -g, -t.
     let (out, ..) = run(&["find", ".", "--hidden", "--no-ignore", "-a", "--lossy", "--format", "tsv"]);
