@@ -108,7 +108,8 @@ impl Input {
         if metadata.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        Ok(Source { reader: Box::new(file), stream: !metadata.is_file(), walked: self.walked })
+        let reader = if metadata.is_file() { crate::utf16::sniff(Box::new(file))? } else { Box::new(file) };
+        Ok(Source { reader, stream: !metadata.is_file(), walked: self.walked })
     }
 
     /// Its size, if it is a file.

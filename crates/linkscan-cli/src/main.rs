@@ -12,6 +12,7 @@ mod notes;
 mod options;
 mod pipeline;
 mod progress;
+mod utf16;
 mod walk;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

@@ -989,3 +989,18 @@ fn type_list_names_the_types_of_t() {
     );
     assert!(list.lines().any(|l| l == "rust: *.rs"));
 }
+
+#[test]
+fn utf16_files_with_a_mark_are_read_as_text() {
+    let text = "Export: https://例子.中国/x and a@b.org\r\n";
+    let bytes: Vec<u8> =
+        [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let path = scratch("export-utf16.txt", &bytes);
+    let out = linkscan(&["find", "-o", path.to_str().unwrap()], "");
+    assert_eq!(
+        (stdout(&out).as_str(), out.status.code()),
+        ("https://例子.中国/x\na@b.org\n", Some(0)),
+        "{}",
+        stderr(&out)
+    );
+}
