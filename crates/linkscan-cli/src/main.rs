@@ -137,8 +137,14 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff): `linkscan man | man -l -`.
-    Man,
+    /// Print a manual page (roff): `linkscan man | man -l -` for the
+    /// tool, `linkscan man find` for a command (linkscan-find(1)), with
+    /// every option of it.
+    Man {
+        /// The command whose page to print (find, html, markdown, format,
+        /// completions); none: the tool's.
+        command: Option<String>,
+    },
     /// Print the display form of each URL: readable, minimally escaped (UTS #58 §4).
     ///
     /// Percent-escapes of UTF-8 in the path, query and fragment are decoded
@@ -259,14 +265,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "linkscan", &mut out);
             out.flush().map_err(output_error).map(|()| ExitCode::SUCCESS)
         }
-        Command::Man => {
-            let mut out = io::stdout().lock();
-            clap_mangen::Man::new(Cli::command().version(version()))
-                .render(&mut out)
-                .and_then(|()| out.flush())
-                .map_err(output_error)
-                .map(|()| ExitCode::SUCCESS)
-        }
+        Command::Man { command } => man(command.as_deref()),
     };
     match result {
         Ok(code) => code,
@@ -277,6 +276,30 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `linkscan man [COMMAND]`: the tool's page, or a command's
+/// (`linkscan-find`), which the tool's page names.
+fn man(command: Option<&str>) -> io::Result<ExitCode> {
+    let tool = Cli::command().version(version());
+    let page = match command {
+        None => tool,
+        Some(name) => {
+            let Some(sub) = tool.find_subcommand(name) else {
+                let names: Vec<_> = tool.get_subcommands().map(|c| c.get_name().to_string()).collect();
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("no command {name:?} (expected one of {})", names.join(", ")),
+                ));
+            };
+            let mut sub = sub.clone().version(version());
+            sub = sub.name(format!("linkscan-{name}")).bin_name(format!("linkscan {name}"));
+            sub
+        }
+    };
+    let mut out = io::stdout().lock();
+    clap_mangen::Man::new(page).render(&mut out).and_then(|()| out.flush()).map_err(output_error)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `linkscan format`: one display form per input line or argument. An
@@ -300,9 +323,29 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
         Ok(())
     };
     if args.is_empty() {
-        for line in io::stdin().lock().lines() {
-            let line = line.map_err(|e| io::Error::new(e.kind(), format!("standard input: {e}")))?;
-            one(line.trim_end_matches('\r'), &mut out)?;
+        // A line at most MAX_LINE bytes long: `format < /dev/zero` is an
+        // error, not memory without end.
+        const MAX_LINE: usize = 1 << 20;
+        let stdin_error = |e: io::Error| io::Error::new(e.kind(), format!("standard input: {e}"));
+        let mut stdin = io::stdin().lock();
+        let (mut line, mut number) = (Vec::new(), 0u64);
+        loop {
+            line.clear();
+            let read = io::Read::take(&mut stdin, MAX_LINE as u64 + 1).read_until(b'\n', &mut line);
+            if read.map_err(stdin_error)? == 0 {
+                break;
+            }
+            number += 1;
+            if line.len() > MAX_LINE {
+                return Err(stdin_error(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("line {number} is longer than {MAX_LINE} bytes"),
+                )));
+            }
+            let text = std::str::from_utf8(&line).map_err(|e| {
+                stdin_error(io::Error::new(io::ErrorKind::InvalidData, format!("line {number}: {e}")))
+            })?;
+            one(text.trim_end_matches('\n').trim_end_matches('\r'), &mut out)?;
         }
     } else {
         for arg in &args {

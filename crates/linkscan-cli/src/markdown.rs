@@ -16,12 +16,22 @@ pub(crate) enum Whole {
     Skipped(String),
 }
 
+/// The largest Markdown document read (`markdown /dev/zero` is an error,
+/// not memory without end).
+const MAX_DOCUMENT: u64 = 256 << 20;
+
 /// Reads a whole input as UTF-8 (invalid UTF-8 replaced with `lossy`, and
 /// in a binary file searched with `-a`); a binary file is skipped unless
 /// `binary`.
 pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Whole> {
     let mut bytes = Vec::new();
-    input.open()?.reader.read_to_end(&mut bytes)?;
+    input.open()?.reader.take(MAX_DOCUMENT + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_DOCUMENT {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("larger than {} MiB: a Markdown document is read whole", MAX_DOCUMENT >> 20),
+        ));
+    }
     let is_binary = crate::input::is_binary(&bytes);
     if is_binary && !options.binary {
         return Ok(Whole::Skipped(crate::input::BINARY_SKIPPED.into()));

@@ -1004,3 +1004,43 @@ fn utf16_files_with_a_mark_are_read_as_text() {
         stderr(&out)
     );
 }
+
+#[test]
+fn every_command_has_a_manual_page_with_its_options() {
+    for (command, options) in [
+        ("find", &["--no-messages", "--type-list", "--null", "--format", "--dialect"][..]),
+        ("html", &["--rel", "--page", "--jobs"][..]),
+        ("markdown", &["--unsafe", "--dialect"][..]),
+        ("format", &["--email"][..]),
+    ] {
+        let out = linkscan(&["man", command], "");
+        let page = stdout(&out);
+        assert!(page.contains(&format!(".TH linkscan-{command} 1")), "{command}: {page}");
+        for option in options {
+            assert!(page.contains(&option.replace('-', "\\-")), "{command} {option}");
+        }
+    }
+    let tool = stdout(&linkscan(&["man"], ""));
+    assert!(tool.contains("linkscan\\-find(1)"), "the tool's page names the commands' pages");
+    let out = linkscan(&["man", "nope"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no command \"nope\""));
+}
+
+#[test]
+fn unbounded_input_is_an_error_not_memory_without_end() {
+    // format reads lines of at most 1 MiB.
+    let long = "a".repeat((1 << 20) + 10);
+    let out = linkscan(&["format"], &long);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1 is longer than 1048576 bytes"), "{}", stderr(&out));
+    let out = linkscan(&["format"], "https://a.org/%E6%9D%B1\r\nx.com\n");
+    assert_eq!(stdout(&out), "https://a.org/東\nx.com\n");
+    // markdown reads a document of at most 256 MiB.
+    #[cfg(unix)]
+    {
+        let out = linkscan(&["markdown", "/dev/zero"], "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains("larger than 256 MiB"), "{}", stderr(&out));
+    }
+}
