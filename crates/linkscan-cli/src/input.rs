@@ -101,15 +101,26 @@ impl Input {
             return Err(io::Error::other(message.clone()));
         }
         let Some(path) = &self.path else {
-            return Ok(Source { reader: Box::new(io::stdin()), stream: !stdin_is_a_file(), walked: false });
+            return Ok(Source {
+                reader: Box::new(io::stdin()),
+                stream: !stdin_is_a_file(),
+                walked: false,
+                size: None,
+            });
         };
         let file = File::open(path)?;
         let metadata = file.metadata()?;
         if metadata.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        let reader = if metadata.is_file() { crate::utf16::sniff(Box::new(file))? } else { Box::new(file) };
-        Ok(Source { reader, stream: !metadata.is_file(), walked: self.walked })
+        let (reader, transcoded) = if metadata.is_file() {
+            crate::utf16::sniff(Box::new(file))?
+        } else {
+            (Box::new(file) as _, false)
+        };
+        // (The size of a transcoded file is not that of its text.)
+        let size = (metadata.is_file() && !transcoded).then_some(metadata.len());
+        Ok(Source { reader, stream: !metadata.is_file(), walked: self.walked, size })
     }
 
     /// Its size, if it is a file.
@@ -126,6 +137,9 @@ pub struct Source {
     pub stream: bool,
     /// See [`Input::walked`].
     pub walked: bool,
+    /// Its size, for a file: the first read is sized by it (a small file
+    /// is not read into 256 KiB of zeroed memory).
+    pub size: Option<u64>,
 }
 
 /// Whether standard input is a regular file (`< file`), read in full
@@ -214,6 +228,8 @@ pub struct Chunker {
     walked: bool,
     /// A chunk's buffer given back ([`Chunker::recycle`]), for the next.
     spare: Option<Vec<u8>>,
+    /// The input's size, when it is a file.
+    size: Option<u64>,
 }
 
 impl Chunker {
@@ -222,7 +238,11 @@ impl Chunker {
         Chunker {
             reader: source.reader,
             stream: source.stream,
-            buf: Vec::with_capacity(CHUNK + 4096),
+            // A file is read into room of its size (and one byte, to see its
+            // end), up to a chunk: small files touch little memory.
+            buf: Vec::with_capacity(
+                source.size.map_or(CHUNK + 4096, |size| (size as usize + 1).min(CHUNK + 4096)),
+            ),
             filled: 0,
             position: Position { line: 1, ..Position::default() },
             lossy,
@@ -233,6 +253,7 @@ impl Chunker {
             probed: false,
             walked: source.walked,
             spare: None,
+            size: source.size,
         }
     }
 
@@ -316,7 +337,10 @@ impl Chunker {
         if self.done {
             return None;
         }
-        let mut want = CHUNK;
+        // As much as is left of a file of known size (and a byte more, to
+        // see its end), up to a chunk.
+        let left = self.size.map_or(usize::MAX, |size| size.saturating_sub(self.position.bytes) as usize);
+        let mut want = CHUNK.min(left.saturating_add(1));
         let (cut, at_end) = loop {
             let at_end = match self.fill(want) {
                 Ok(end) => end,

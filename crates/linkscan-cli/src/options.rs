@@ -282,12 +282,14 @@ pub enum Color {
 }
 
 impl Color {
-    /// The choice for standard output, with the environment read.
+    /// The choice for standard output, with the environment read (once: a
+    /// terminal check for every link printed cost a system call each).
     pub fn choice(self) -> anstream::ColorChoice {
+        static AUTO: std::sync::OnceLock<anstream::ColorChoice> = std::sync::OnceLock::new();
         match self {
             Color::Always => anstream::ColorChoice::Always,
             Color::Never => anstream::ColorChoice::Never,
-            Color::Auto => anstream::AutoStream::choice(&std::io::stdout()),
+            Color::Auto => *AUTO.get_or_init(|| anstream::AutoStream::choice(&std::io::stdout())),
         }
     }
 

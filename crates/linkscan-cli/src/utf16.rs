@@ -5,8 +5,8 @@
 use std::io::{self, Read};
 
 /// `reader`, read as UTF-8: transcoded when it starts with a UTF-16
-/// byte-order mark, else as it is.
-pub fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send>> {
+/// byte-order mark (then true), else as it is.
+pub fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, bool)> {
     // One read, of what the reader would be asked for first anyway (a
     // small file whole): a second system call only for files over it.
     let mut head = vec![0u8; 16 * 1024];
@@ -21,10 +21,13 @@ pub fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<Box<dyn Read + Send
     let big_endian = match head.get(..2) {
         Some([0xFF, 0xFE]) => false,
         Some([0xFE, 0xFF]) => true,
-        _ => return Ok(Box::new(io::Cursor::new(head).chain(reader))),
+        _ => return Ok((Box::new(io::Cursor::new(head).chain(reader)), false)),
     };
     let inner = io::Cursor::new(head.split_off(2)).chain(reader);
-    Ok(Box::new(Utf16 { inner, big_endian, raw: Vec::new(), out: Vec::new(), out_at: 0, ended: false }))
+    Ok((
+        Box::new(Utf16 { inner, big_endian, raw: Vec::new(), out: Vec::new(), out_at: 0, ended: false }),
+        true,
+    ))
 }
 
 /// UTF-16 bytes in, UTF-8 bytes out.
@@ -100,7 +103,11 @@ mod tests {
 
     fn read(bytes: Vec<u8>) -> String {
         let mut out = String::new();
-        sniff(Box::new(std::io::Cursor::new(bytes))).expect("sniff").read_to_string(&mut out).expect("UTF-8");
+        sniff(Box::new(std::io::Cursor::new(bytes)))
+            .expect("sniff")
+            .0
+            .read_to_string(&mut out)
+            .expect("UTF-8");
         out
     }
 
