@@ -140,6 +140,12 @@ impl LinkStream {
     /// assert_eq!(link.link.href(), "https://example.org");
     /// ```
     pub fn feed<'s>(&'s mut self, chunk: &'s str) -> FinalLinks<'s> {
+        // (After `feed_bytes` ended inside a UTF-8 sequence, the sequence
+        // is cut short: it reads as U+FFFD.)
+        if !self.partial.is_empty() {
+            self.partial.clear();
+            self.push("\u{FFFD}");
+        }
         if self.held.is_empty()
             && let Some(cut) = last_cut(chunk.as_bytes())
         {

@@ -122,3 +122,23 @@ fn each_piece_is_read_after_its_white_space() {
         }
     }
 }
+
+/// `feed` after `feed_bytes` that ended inside a UTF-8 sequence: the
+/// sequence, cut short, reads as U+FFFD, in its place.
+#[test]
+fn a_sequence_cut_short_by_feed_reads_as_a_replacement_character() {
+    let finder = LinkFinder::new();
+    let mut stream = LinkStream::new(finder.clone());
+    let mut found: Vec<_> =
+        stream.feed_bytes(b"see a.com \xe6\x97").map(|l| l.link.as_str().to_owned()).collect();
+    found.extend(
+        stream
+            .feed(" b.org x")
+            .map(|l| (l.start, l.link.as_str().to_owned()))
+            .map(|(s, t)| format!("{s}:{t}")),
+    );
+    found.extend(stream.finish().map(|l| l.link.as_str().to_owned()));
+    let whole = String::from_utf8_lossy(b"see a.com \xe6\x97 b.org x").into_owned();
+    let b = whole.find("b.org").expect("b.org");
+    assert_eq!(found, ["a.com".to_owned(), format!("{b}:b.org")]);
+}
