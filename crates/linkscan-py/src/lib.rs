@@ -117,6 +117,9 @@ fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<TldPolicy> {
     let list: Vec<String> = tlds
         .extract()
         .map_err(|_| PyTypeError::new_err("tlds: expected \"iana\", \"any\" or a list of TLDs"))?;
+    if list.iter().all(|tld| tld.trim().trim_start_matches('.').is_empty()) {
+        return Err(value_error("tlds", "an empty list: no link could be found"));
+    }
     Ok(TldPolicy::list(list))
 }
 
@@ -224,6 +227,17 @@ impl Finder {
             finder = finder.default_scheme(scheme);
         }
         if let Some(names) = schemes {
+            // As the CLI: a name that is empty or a script scheme is an
+            // error (the library would only leave it out).
+            for name in &names {
+                let bare = name.trim_end_matches("://");
+                if bare.is_empty() {
+                    return Err(value_error("schemes", "an empty scheme name"));
+                }
+                if !linkscan::html::is_safe_href(&format!("{bare}:")) {
+                    return Err(value_error("schemes", format!("{bare:?} is a script scheme")));
+                }
+            }
             finder = finder.schemes(Schemes::only(names));
         }
         let unit = parse_unit(offsets)?;

@@ -695,15 +695,20 @@ impl Schemes {
     /// ```
     #[must_use]
     pub fn with<I: IntoIterator<Item = S>, S: AsRef<str>>(mut self, names: I) -> Schemes {
-        self.extra.extend(names.into_iter().map(|n| n.as_ref().trim_end_matches("://").to_ascii_lowercase()));
+        // A script scheme is never one: no link has a script target (the
+        // rule `html::is_safe_href` states), whatever the list says.
+        let names = names.into_iter().map(|n| n.as_ref().trim_end_matches("://").to_ascii_lowercase());
+        self.extra.extend(names.filter(|n| !n.is_empty() && crate::href::is_safe_href(&[n, ":"].concat())));
         self
     }
 
-    /// Whether a URL with scheme `name` (without `://`) is linked.
+    /// Whether a URL with scheme `name` (without `://`) is linked. A script
+    /// scheme (`javascript`, `data`, `vbscript`) never is, even when listed.
     ///
     /// ```
     /// use linkscan::Schemes;
     /// assert!(Schemes::web().accepts("wss") && !Schemes::web().accepts("gopher"));
+    /// assert!(!Schemes::only(["javascript", "https"]).accepts("javascript"));
     /// ```
     pub fn accepts(&self, name: &str) -> bool {
         (self.web && is_web_scheme(name)) || self.extra.iter().any(|s| s.eq_ignore_ascii_case(name))

@@ -167,3 +167,14 @@ fn mail_urls_keep_their_query() {
         ["xmpp:romeo@example.net/orchard?message"]
     );
 }
+
+/// A script scheme is never linked, even when the caller lists it: no link
+/// has a script target.
+#[test]
+fn script_schemes_are_never_accepted() {
+    let finder = LinkFinder::new().schemes(Schemes::only(["javascript", "DATA", "vbscript://", "https"]));
+    let text =
+        "javascript://example.com/%0Aalert(1) data://example.com vbscript://example.com https://example.com";
+    let links: Vec<_> = finder.links(text).map(|l| l.href().into_owned()).collect();
+    assert_eq!(links, ["https://example.com"]);
+}
