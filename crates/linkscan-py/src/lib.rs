@@ -767,14 +767,7 @@ fn linkify_html(
 #[pyfunction]
 #[pyo3(signature = (markdown, dialect = "gfm", *, r#unsafe = false))]
 fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: bool) -> PyResult<String> {
-    let (finder, options) = match dialect {
-        "gfm" => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
-        "md4c" => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
-        "uts58" => (LinkFinder::new(), pulldown_cmark::Options::empty()),
-        other => {
-            return Err(value_error("dialect", format!("{other:?} is not \"gfm\", \"md4c\" or \"uts58\"")));
-        }
-    };
+    let (finder, options) = markdown_dialect(dialect)?;
     Ok(py.detach(|| {
         let mut out = String::with_capacity(markdown.len() * 3 / 2);
         let events =
@@ -786,6 +779,44 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: boo
 
 /// The display form of a URL: readable, minimally escaped (UTS #58 §4),
 /// its host in Unicode where that is safe.
+/// The finder and pulldown-cmark options of a Markdown dialect's name.
+fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
+    Ok(match dialect {
+        "gfm" => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
+        "md4c" => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
+        "uts58" => (LinkFinder::new(), pulldown_cmark::Options::empty()),
+        other => {
+            return Err(value_error("dialect", format!("{other:?} is not \"gfm\", \"md4c\" or \"uts58\"")));
+        }
+    })
+}
+
+/// A document link for Python: `(kind, destination, text, start, end)`.
+type DocumentLinkRow = (&'static str, String, String, usize, usize);
+
+/// Every link of a Markdown document — inline, reference, definition,
+/// image, autolink (`<…>`) and literal (found by the dialect) — as
+/// `(kind, destination, text, start, end)`, offsets Python string indices
+/// of the whole construct; none in code.
+#[pyfunction]
+#[pyo3(signature = (markdown, dialect = "gfm"))]
+fn document_links(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<Vec<DocumentLinkRow>> {
+    let (finder, options) = markdown_dialect(dialect)?;
+    Ok(py.detach(|| {
+        let mut links = linkscan::markdown::document_links(markdown, options, &finder);
+        // Sources in document order, converted in one pass.
+        links.sort_by_key(|l| (l.range.start, l.range.end));
+        let mut chars = OffsetConverter::new(markdown, OffsetUnit::Chars);
+        links
+            .into_iter()
+            .map(|l| {
+                let (start, end) = (chars.convert(l.range.start), chars.convert(l.range.end));
+                (l.kind.as_str(), l.destination.to_string(), l.text, start, end)
+            })
+            .collect()
+    }))
+}
+
 #[pyfunction]
 fn display_url(url: &str) -> String {
     linkscan::format::display_url(url)
@@ -805,6 +836,7 @@ fn _linkscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Stream>()?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
     m.add_function(wrap_pyfunction!(markdown_to_html, m)?)?;
+    m.add_function(wrap_pyfunction!(document_links, m)?)?;
     m.add_function(wrap_pyfunction!(display_url, m)?)?;
     m.add_function(wrap_pyfunction!(display_email, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -379,3 +379,18 @@ def test_finders_and_links_pickle_and_links_hash():
     assert len({*links, *linkscan.find("see https://user@gitlab.com/x and a@b.org")}) == 2
     with pytest.raises(ValueError, match="kind"):
         linkscan.Link(0, 1, "phone", "x", "x", "x")
+
+
+def test_document_links():
+    md = "# Ünïcode\n\n[Docs](https://a.org/d), www.b.net and ![logo](l.png).\n\n[r]: https://c.org\n"
+    links = linkscan.document_links(md)
+    assert [(k, d) for k, d, *_ in links] == [
+        ("inline", "https://a.org/d"),
+        ("literal", "http://www.b.net"),
+        ("image", "l.png"),
+        ("definition", "https://c.org"),
+    ]
+    kind, destination, text, start, end = links[1]
+    assert (md[start:end], text) == ("www.b.net", "www.b.net")
+    with pytest.raises(ValueError, match="dialect"):
+        linkscan.document_links(md, dialect="rst")

@@ -27,6 +27,7 @@ from ._linkscan import (
     __version__,
     display_email,
     display_url,
+    document_links,
     linkify_html,
     markdown_to_html,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "find",
     "linkify_html",
     "markdown_to_html",
+    "document_links",
     "display_url",
     "display_email",
     "__version__",

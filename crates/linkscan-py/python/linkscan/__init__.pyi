@@ -90,5 +90,12 @@ def linkify_html(
 def markdown_to_html(markdown: str, dialect: Dialect = "gfm", *, unsafe: bool = False) -> str:
     """Markdown to HTML with autolinks; safe unless ``unsafe=True`` (raw
     HTML omitted, script link targets emptied, as cmark-gfm does)."""
+def document_links(
+    markdown: str, dialect: Dialect = "gfm"
+) -> list[tuple[Literal["inline", "reference", "definition", "image", "autolink", "literal"], str, str, int, int]]:
+    """Every link of a Markdown document: (kind, destination, text, start,
+    end), offsets Python string indices of the whole construct."""
+    ...
+
 def display_url(url: str) -> str: ...
 def display_email(address: str) -> str: ...
