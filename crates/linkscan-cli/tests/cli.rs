@@ -582,17 +582,18 @@ fn tree(name: &str) -> std::path::PathBuf {
     root
 }
 
+/// Runs `linkscan args…` in `dir`: its standard output and error, and its
+/// exit code.
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_linkscan")).args(args).current_dir(dir).output().expect("runs");
+    (stdout(&out), stderr(&out), out.status.code())
+}
+
 #[test]
 fn directories_are_walked_as_ripgrep_walks_them() {
     let root = tree("walk");
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .args(args)
-            .current_dir(&root)
-            .output()
-            .expect("runs");
-        (stdout(&out), stderr(&out), out.status.code())
-    };
+    let run = |args: &[&str]| run_in(&root, args);
     let (out, err, code) = run(&["find", "."]);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
@@ -919,14 +920,7 @@ fn large_files_stop_at_invalid_utf8_and_skip_binary_as_small_ones_do() {
 #[test]
 fn notes_on_standard_error_can_be_silenced_and_never_panic() {
     let root = tree("notes");
-    let run = |args: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .args(args)
-            .current_dir(&root)
-            .output()
-            .expect("runs");
-        (stdout(&out), stderr(&out), out.status.code())
-    };
+    let run = |args: &[&str]| run_in(&root, args);
     // -s: no note for a missing input, but the exit code still says so.
     let (out, err, code) = run(&["find", "-s", "missing.txt", "a.txt"]);
     assert_eq!((err.as_str(), code), ("", Some(2)));

@@ -5,8 +5,8 @@
 use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
 use arrow_array::types::Int8Type;
 use arrow_array::{
-    Array, ArrayRef, DictionaryArray, LargeStringArray, RecordBatch, StringArray, StringViewArray,
-    StructArray,
+    Array, ArrayRef, DictionaryArray, GenericStringArray, LargeStringArray, OffsetSizeTrait, RecordBatch,
+    StringArray, StringViewArray, StructArray,
 };
 use arrow_data::ffi::FFI_ArrowArray;
 use arrow_schema::{DataType, Field, Schema};
@@ -580,36 +580,11 @@ fn rows_of_chunks<'a>(
         match chunk.data_type() {
             DataType::Utf8 => {
                 let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
-                if valid {
-                    rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
-                } else {
-                    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
-                    for i in 0..array.len() {
-                        rows.push(if array.is_null(i) {
-                            Row::Null
-                        } else {
-                            row_bytes(
-                                i,
-                                checked_slice(values, offsets[i] as i64, offsets[i + 1] as i64, first + i)?,
-                            )?
-                        });
-                    }
-                }
+                string_rows(array, valid, first, &mut rows, &mut row_bytes)?;
             }
             DataType::LargeUtf8 => {
                 let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
-                if valid {
-                    rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
-                } else {
-                    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
-                    for i in 0..array.len() {
-                        rows.push(if array.is_null(i) {
-                            Row::Null
-                        } else {
-                            row_bytes(i, checked_slice(values, offsets[i], offsets[i + 1], first + i)?)?
-                        });
-                    }
-                }
+                string_rows(array, valid, first, &mut rows, &mut row_bytes)?;
             }
             DataType::Utf8View => {
                 let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
@@ -641,14 +616,39 @@ fn rows_of_chunks<'a>(
     Ok((rows, bytes))
 }
 
-/// `values[start..end]`, the bytes of row `row`, or an error naming it
-/// when its offsets do not fit the values (a malformed array).
-fn checked_slice(values: &[u8], start: i64, end: i64, row: usize) -> PyResult<&[u8]> {
-    usize::try_from(start)
-        .ok()
-        .zip(usize::try_from(end).ok())
-        .and_then(|(start, end)| values.get(start..end))
-        .ok_or_else(|| PyValueError::new_err(format!("find_arrow: row {row} has offsets outside its array")))
+/// The rows of a `string` or `large_string` array: as they are when the
+/// array is `valid` (UTF-8 checked), else each read from its bytes by
+/// `row_bytes`, its offsets checked (row numbers from `first`).
+fn string_rows<'a, O: OffsetSizeTrait>(
+    array: &'a GenericStringArray<O>,
+    valid: bool,
+    first: usize,
+    rows: &mut Vec<Row<'a>>,
+    row_bytes: &mut impl FnMut(usize, &'a [u8]) -> PyResult<Row<'a>>,
+) -> PyResult<()> {
+    if valid {
+        rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
+        return Ok(());
+    }
+    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
+    for i in 0..array.len() {
+        rows.push(if array.is_null(i) {
+            Row::Null
+        } else {
+            let bytes = offsets[i]
+                .to_usize()
+                .zip(offsets[i + 1].to_usize())
+                .and_then(|(start, end)| values.get(start..end))
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "find_arrow: row {} has offsets outside its array",
+                        first + i
+                    ))
+                })?;
+            row_bytes(i, bytes)?
+        });
+    }
+    Ok(())
 }
 
 /// `rows` cut into at most `parts` contiguous ranges of about equal bytes.
