@@ -8,7 +8,7 @@
 //! so that a link's range points into the source (exactly within a text
 //! that is its source; a decoded entity or escape maps as a whole).
 
-use super::{Spanned, edge_after, edge_before, holds_from, is_block_edge, merge_sorted};
+use super::{Spanned, edge_after, edge_before, holds_from, is_block_edge, merge_sorted, url_candidates};
 use crate::finder::{Context, Edge, LinkFinder};
 use crate::links::{DialectScan, Links};
 use alloc::borrow::Cow;
@@ -115,11 +115,8 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// ranges in `source` are known).
     pub(crate) fn with_resolved_marks(mut self, source: &'a str) -> Self {
         self.marks_in = Some(source);
-        let bytes = source.as_bytes();
-        let colons: Vec<usize> = memchr::memmem::find_iter(bytes, "://").collect();
-        let www: Vec<usize> = memchr::memmem::find_iter(bytes, "www.").collect();
-        let ats: Vec<usize> = memchr::memchr_iter(b'@', bytes).collect();
-        self.candidates = merge_sorted(&merge_sorted(&colons, &www), &ats);
+        let ats: Vec<usize> = memchr::memchr_iter(b'@', source.as_bytes()).collect();
+        self.candidates = merge_sorted(&url_candidates(source), &ats);
         self
     }
 

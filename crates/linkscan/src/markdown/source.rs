@@ -29,7 +29,7 @@
 //! again with others.
 
 use super::adapter::SpannedAutolinks;
-use super::{Spanned, holds_from, is_block_edge, merge_sorted, skip_before};
+use super::{Spanned, holds_from, is_block_edge, skip_before, url_candidates};
 use crate::finder::{Kinds, LinkFinder};
 use crate::gfm;
 use alloc::borrow::Cow;
@@ -95,11 +95,7 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     /// The pass over `events`, the offset iterator of a parser of `source`;
     /// `finder` is a GFM one.
     pub(crate) fn new(source: &'a str, events: OffsetIter<'a>, finder: &'f LinkFinder) -> Self {
-        // (Sized for one `://` in 256 bytes, about what READMEs hold.)
-        let mut colons = Vec::with_capacity(source.len() / 256);
-        colons.extend(memchr::memmem::find_iter(source.as_bytes(), "://"));
-        let www: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "www.").collect();
-        let candidates = if www.is_empty() { colons } else { merge_sorted(&colons, &www) };
+        let candidates = url_candidates(source);
         SourcePass {
             source,
             events,
