@@ -3,7 +3,8 @@
 # `linkscan find --format jsonl` (one and two threads) against
 # `grep -oE 'https?://[^[:space:]]+'` and `rg -o 'https?://\S+'`, on a
 # generated corpus (`cargo xtask corpus`, 200 MB by default), output to a
-# file (or thrown away: DISCARD=1). Prints a Markdown table: best of five
+# file (or thrown away: DISCARD=1); CORPUS=FILE for another corpus
+# (benches/real-corpus.sh makes one of real text). Prints a Markdown table: best of five
 # wall-clock times and CPU times (user + system), throughput, peak memory
 # (GNU time's maximum resident set size), links printed.
 #
@@ -20,7 +21,7 @@ if [ ! -x /usr/bin/time ]; then
     apt-get update -qq && apt-get install -y -qq time >/dev/null
 fi
 cargo build --release -q -p linkscan-cli
-corpus="target/cli-bench-${size_mb}mb.txt"
+corpus=${CORPUS:-target/cli-bench-${size_mb}mb.txt}
 [ -s "$corpus" ] || cargo xtask corpus "$size_mb" > "$corpus"
 bytes=$(stat -c %s "$corpus")
 out=target/cli-bench-out.txt

@@ -1,8 +1,10 @@
 //! The label separators `.`, `。` (U+3002), `．` (U+FF0E) and `｡` (U+FF61)
 //! where a domain may end, found a block of 64 bytes at a time.
 //!
-//! Each block is read into a bit mask of the `.`s not before a space (in
-//! prose nearly every `.` ends a sentence, a space after it) and of the
+//! Each block is read into a bit mask of the `.`s with no white space or
+//! control character on either side (in prose nearly every `.` ends a
+//! sentence, a space after it; in manual-page sources and code a `.` starts
+//! a line: no label ends at either) and of the
 //! places `。` may start and of the bytes `0xEF` (the first of `．` and `｡`,
 //! and of other full-width forms, rare outside CJK text), by vector
 //! comparisons: AVX2 where the CPU has it (detected at run time, with
@@ -32,17 +34,27 @@ fn wide_stop_at(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Whether a top-level domain of `tlds` may start at byte `i`, after a
-/// separator: an ASCII label character, or a non-ASCII code point that may
-/// start one. A cheap first test: after a `.` in prose is mostly a space,
-/// after `。` in CJK prose a code point no TLD starts with.
+/// separator: an ASCII letter (the IANA list and well-formed TLDs start
+/// with one; a caller's list, with any label character), or a non-ASCII
+/// code point that may start one. A cheap first test: after a `.` in
+/// version numbers and times is a digit, after `。` in CJK prose a code
+/// point no TLD starts with.
 #[inline(always)]
 fn label_may_start(text: &str, i: usize, tlds: &TldPolicy) -> bool {
     match text.as_bytes().get(i) {
-        Some(&b) if b < 0x80 => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
+        Some(&b) if b < 0x80 => match tlds {
+            TldPolicy::List(_) => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
+            TldPolicy::Iana | TldPolicy::Any => b.is_ascii_alphabetic(),
+        },
         Some(_) => tlds.may_start_at(text, i),
         None => false,
     }
 }
+
+/// A block and the bytes around it that its tests read: the byte before
+/// it (a newline in its place at the start of the text), its bytes, and
+/// the two after it (0 past the end of the text).
+type Window = [u8; BLOCK + 3];
 
 /// The search for the next label separator, through one text.
 #[derive(Clone, Default)]
@@ -85,14 +97,18 @@ impl Separators {
         &mut self,
         text: &str,
         tlds: &TldPolicy,
-        block_masks: impl Fn(&[u8; BLOCK + 2]) -> u64,
+        block_masks: impl Fn(&Window) -> u64,
     ) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();
         let mut end = self.end;
         loop {
             // Whole blocks in a tight loop, then the last.
             let mut mask = 0;
-            while let Some(window) = bytes.get(end..).and_then(|rest| rest.first_chunk::<{ BLOCK + 2 }>()) {
+            while let Some(window) = end
+                .checked_sub(1)
+                .and_then(|before| bytes.get(before..))
+                .and_then(|rest| rest.first_chunk::<{ BLOCK + 3 }>())
+            {
                 mask = block_masks(window);
                 end += BLOCK;
                 if mask != 0 {
@@ -104,10 +120,12 @@ impl Separators {
                     (self.end, self.mask) = (end, 0);
                     return None;
                 }
-                // Shorter than a whole one with the two bytes after it:
-                // the bytes past the text read as 0.
-                let mut window = [0u8; BLOCK + 2];
-                window[..bytes.len() - end].copy_from_slice(&bytes[end..]);
+                // The first block (no byte before it) or one shorter than a
+                // whole one with the two bytes after it.
+                let mut window = [0u8; BLOCK + 3];
+                window[0] = if end == 0 { b'\n' } else { bytes[end - 1] };
+                let rest = &bytes[end..bytes.len().min(end + BLOCK + 2)];
+                window[1..1 + rest.len()].copy_from_slice(rest);
                 mask = block_masks(&window);
                 end += BLOCK;
             }
@@ -150,7 +168,7 @@ use portable::block_masks;
 /// these are its test oracle.)
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 mod portable {
-    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP, Window};
 
     /// Sixty-four flags of 0 or 1 to sixty-four bits: for eight at a time,
     /// the multiplication gathers flag `i` into bit 56 + `i`, with no carries
@@ -163,14 +181,15 @@ mod portable {
         })
     }
 
-    /// The `.`s not before a space, the code points that end in the bytes
-    /// of `。` after its first (`。` and a few rare others) and the bytes
-    /// `0xEF` in a block, as a bit mask (the caller tells them apart).
+    /// The `.`s with a byte above U+0020 on either side, the code points
+    /// that end in the bytes of `。` after its first (`。` and a few rare
+    /// others) and the bytes `0xEF` in a block, as a bit mask (the caller
+    /// tells them apart).
     #[inline]
-    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
-        let (b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..]);
+    pub(super) fn block_masks(window: &Window) -> u64 {
+        let (p, b, n, m) = (&window[..BLOCK], &window[1..BLOCK + 1], &window[2..BLOCK + 2], &window[3..]);
         let flag = |i: usize| {
-            let dot = (b[i] == b'.') & (n[i] != b' ');
+            let dot = (b[i] == b'.') & (p[i] > b' ') & (n[i] > b' ');
             let stop = (n[i] == IDEOGRAPHIC_STOP[1]) & (m[i] == IDEOGRAPHIC_STOP[2]);
             dot | stop | (b[i] == FULLWIDTH)
         };
@@ -192,15 +211,15 @@ mod portable {
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
-    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP, Window};
     use core::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8,
+        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
 
     /// The sixteen bytes of `window` from `at`.
     #[inline(always)]
-    fn at(window: &[u8; BLOCK + 2], at: usize) -> __m128i {
+    fn at(window: &Window, at: usize) -> __m128i {
         let bytes: &[u8; 16] = window[at..].first_chunk().unwrap_or(&[0; 16]);
         // SAFETY: SSE2 is enabled (see the module); the load reads the 16
         // bytes of `bytes`, with no alignment required.
@@ -212,6 +231,14 @@ mod sse2 {
     fn eq(v: __m128i, byte: u8) -> __m128i {
         // SAFETY: SSE2 is enabled (see the module).
         unsafe { _mm_cmpeq_epi8(v, _mm_set1_epi8(byte as i8)) }
+    }
+
+    /// The lanes of bytes up to U+0020 (white space, controls): those
+    /// whose maximum with 0x20 is 0x20.
+    #[inline(always)]
+    fn blank(v: __m128i) -> __m128i {
+        // SAFETY: SSE2 is enabled (see the module).
+        unsafe { eq(_mm_max_epu8(v, _mm_set1_epi8(b' ' as i8)), b' ') }
     }
 
     /// Lanes set in both.
@@ -245,10 +272,11 @@ mod sse2 {
 
     /// As [`super::portable::block_masks`].
     #[inline]
-    pub(super) fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
+    pub(super) fn block_masks(window: &Window) -> u64 {
         (0..BLOCK / 16).fold(0, |mask, step| {
-            let (b, n, m) = (at(window, 16 * step), at(window, 16 * step + 1), at(window, 16 * step + 2));
-            let dot = and_not(eq(b, b'.'), eq(n, b' '));
+            let lanes = |offset: usize| at(window, 16 * step + offset);
+            let (p, b, n, m) = (lanes(0), lanes(1), lanes(2), lanes(3));
+            let dot = and_not(eq(b, b'.'), or(blank(p), blank(n)));
             let stop = and(eq(n, IDEOGRAPHIC_STOP[1]), eq(m, IDEOGRAPHIC_STOP[2]));
             mask | bits(or(or(dot, stop), eq(b, FULLWIDTH)), step)
         })
@@ -261,14 +289,14 @@ mod sse2 {
 ///
 /// `unsafe`: the `core::arch` calls, and functions that may be called only
 /// where the CPU has AVX2 ([`Separators::next`] calls them after detecting
-/// it); the loads read 32 bytes within a `[u8; BLOCK + 2]`.
+/// it); the loads read 32 bytes within a [`Window`].
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP, Separators, TldPolicy};
+    use super::{BLOCK, FULLWIDTH, IDEOGRAPHIC_STOP, Separators, TldPolicy, Window};
     use core::arch::x86_64::{
-        _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set1_epi8,
+        __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+        _mm256_max_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
     };
 
     /// As [`super::portable::block_masks`].
@@ -277,8 +305,10 @@ mod avx2 {
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) unsafe fn block_masks(window: &[u8; BLOCK + 2]) -> u64 {
+    pub(super) unsafe fn block_masks(window: &Window) -> u64 {
         let byte = |b: u8| _mm256_set1_epi8(b as i8);
+        // The lanes of bytes up to U+0020 (white space, controls).
+        let blank = |v: __m256i| _mm256_cmpeq_epi8(_mm256_max_epu8(v, byte(b' ')), byte(b' '));
         let mut mask = 0;
         for step in 0..BLOCK / 32 {
             let at = |offset: usize| {
@@ -287,8 +317,9 @@ mod avx2 {
                 // reads the 32 bytes of `bytes`, with no alignment required.
                 unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
             };
-            let (b, n, m) = (at(0), at(1), at(2));
-            let dot = _mm256_andnot_si256(_mm256_cmpeq_epi8(n, byte(b' ')), _mm256_cmpeq_epi8(b, byte(b'.')));
+            let (p, b, n, m) = (at(0), at(1), at(2), at(3));
+            let dot =
+                _mm256_andnot_si256(_mm256_or_si256(blank(p), blank(n)), _mm256_cmpeq_epi8(b, byte(b'.')));
             let stop = _mm256_and_si256(
                 _mm256_cmpeq_epi8(n, byte(IDEOGRAPHIC_STOP[1])),
                 _mm256_cmpeq_epi8(m, byte(IDEOGRAPHIC_STOP[2])),
@@ -322,11 +353,12 @@ mod tests {
     use alloc::vec::Vec;
     use proptest::prelude::*;
 
-    /// The first separator at or after `pos`, byte by byte.
+    /// The first separator at or after `pos`, byte by byte: no `.` at the
+    /// start of the text or after white space or a control character.
     fn plain_next(text: &str, pos: usize, tlds: &TldPolicy) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();
         (pos..bytes.len()).find_map(|i| match &bytes[i..] {
-            [b'.', ..] if label_may_start(text, i + 1, tlds) => Some((i, 1)),
+            [b'.', ..] if i > 0 && bytes[i - 1] > b' ' && label_may_start(text, i + 1, tlds) => Some((i, 1)),
             [0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..]
                 if label_may_start(text, i + 3, tlds) =>
             {
@@ -343,6 +375,8 @@ mod tests {
             Just(b'.'),
             Just(b' '),
             Just(b'\n'),
+            Just(b'\t'),
+            Just(0x21u8),
             Just(b'a'),
             Just(b'-'),
             Just(b')'),
@@ -382,7 +416,7 @@ mod tests {
         /// IANA list and with any TLD.
         #[test]
         fn blocks_find_what_the_plain_search_finds(text in text(), steps in prop::collection::vec(0usize..90, 1..40)) {
-            for tlds in [TldPolicy::Iana, TldPolicy::Any] {
+            for tlds in [TldPolicy::Iana, TldPolicy::Any, TldPolicy::list(["a1", "9x", "com"])] {
                 let mut separators = Separators::default();
                 let mut pos = 0;
                 for &step in &steps {
@@ -401,8 +435,8 @@ mod tests {
 
         /// The SSE2 block tests answer as the plain ones.
         #[test]
-        fn sse2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
-            let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
+        fn sse2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 3)) {
+            let window: Window = window.try_into().unwrap_or([0; BLOCK + 3]);
             prop_assert_eq!(sse2::block_masks(&window), portable::block_masks(&window));
         }
     }
@@ -414,8 +448,8 @@ mod tests {
         /// The AVX2 block tests answer as the plain ones (where the CPU
         /// has AVX2; elsewhere there is nothing to compare).
         #[test]
-        fn avx2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 2)) {
-            let window: [u8; BLOCK + 2] = window.try_into().unwrap_or([0; BLOCK + 2]);
+        fn avx2_blocks_answer_as_the_portable_ones(window in prop::collection::vec(byte(), BLOCK + 3)) {
+            let window: Window = window.try_into().unwrap_or([0; BLOCK + 3]);
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, as was just detected.
                 #[allow(unsafe_code)]
@@ -439,8 +473,8 @@ mod tests {
 
     #[test]
     fn the_mask_gathers_each_flag_to_its_bit() {
-        let mut bytes = [b' '; 130];
-        for i in [0, 7, 8, 63, 64, 65, 127] {
+        let mut bytes = [b'x'; 130];
+        for i in [1, 7, 8, 63, 64, 65, 127] {
             bytes[i] = b'.';
             bytes[i + 1] = b'a';
         }
@@ -453,6 +487,23 @@ mod tests {
             pos = at + 1;
         }
         // A `.` before a `.` is not one a label may follow: 7, 63 and 64.
-        assert_eq!(found, [0, 8, 65, 127]);
+        assert_eq!(found, [1, 8, 65, 127]);
+    }
+
+    /// No label ends before a `.` at the start of the text or of a line,
+    /// or after white space; none starts with a digit in the IANA list.
+    #[test]
+    fn dots_after_white_space_or_before_digits_are_no_separators() {
+        let all = |text: &str, tlds: &TldPolicy| {
+            let (mut separators, mut pos, mut found) = (Separators::default(), 0, Vec::new());
+            while let Some((at, _)) = separators.next(text, pos, tlds) {
+                found.push(at);
+                pos = at + 1;
+            }
+            found
+        };
+        let text = ".TH x\n.SH y \t.NET a.b 1.5 v.2x e.com";
+        assert_eq!(all(text, &TldPolicy::Iana), [19, 32]);
+        assert_eq!(all(text, &TldPolicy::list(["2x"])), [19, 23, 27, 32]);
     }
 }
