@@ -158,11 +158,14 @@ struct Found {
 struct Spares(Mutex<Vec<Vec<u8>>>);
 
 impl Spares {
-    /// An empty buffer with room for `capacity` bytes.
+    /// An empty buffer with room for `capacity` bytes: a spare one, or a
+    /// new one where the spare is smaller (growing it would copy the whole
+    /// of it, touching every page).
     fn take(&self, capacity: usize) -> Vec<u8> {
-        let mut buf = self.0.lock().ok().and_then(|mut spares| spares.pop()).unwrap_or_default();
-        buf.reserve(capacity);
-        buf
+        match self.0.lock().ok().and_then(|mut spares| spares.pop()) {
+            Some(buf) if buf.capacity() >= capacity => buf,
+            _ => Vec::with_capacity(capacity),
+        }
     }
 
     /// Keeps `buf` for [`Spares::take`], unless a long line made it large.
@@ -580,7 +583,7 @@ pub fn run(
     let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
     let format = settings.format();
-    let progress = crate::progress::Progress::new(&inputs);
+    let progress = crate::progress::Progress::new(inputs.named_size);
     // Coloured output goes through anstream (Windows consoles); plain output
     // as it is (anstream's stripping would also drop the NULs of -0 and the
     // control characters --format marked copies).
@@ -592,7 +595,7 @@ pub fn run(
     let (mut failed, mut total, mut per_input) = (false, 0u64, 0u64);
     let mut seen: HashSet<String> = HashSet::new();
     let spares = Spares::default();
-    let several = inputs.len() > 1;
+    let several = inputs.several;
     let end = if settings.null { "\0" } else { "\n" };
     if settings.header && format == Format::Tsv {
         writeln!(out, "file\tline\tcol\tstart\tend\tkind\ttext\thref")?;
@@ -606,13 +609,13 @@ pub fn run(
                     return Err(found_one());
                 }
                 if settings.files_with_links && per_input == 0 && output.links > 0 {
-                    let name = &inputs[input].display;
+                    let name = &input.display;
                     if format == Format::Jsonl {
                         let mut object = file_object(name);
                         object.extend_from_slice(b"}\n");
                         out.write_all(&object)?;
                     } else if settings.null {
-                        out.write_all(&inputs[input].raw_name())?;
+                        out.write_all(&input.raw_name())?;
                         out.write_all(b"\0")?;
                     } else {
                         write!(out, "{name}{end}")?;
@@ -633,22 +636,22 @@ pub fn run(
             }
             Step::Idle => out.flush()?,
             Step::Skipped { input, message } => {
-                if !inputs[input].walked && !stream.input.no_messages {
+                if !input.walked && !stream.input.no_messages {
                     out.flush()?;
-                    crate::notes::note(&inputs[input].display, &message)?;
+                    crate::notes::note(&input.display, &message)?;
                 }
             }
             Step::Error { input, message } => {
                 if !stream.input.no_messages {
-                    crate::report(&mut out, &inputs[input], &message)?;
+                    crate::report(&mut out, &input, &message)?;
                 }
                 failed = true;
             }
             Step::End { input } => {
                 // (A walked file without links is left out of the counts, as
                 // ripgrep leaves it out; one named is counted, 0 too.)
-                if settings.count && settings.unique.is_none() && (per_input > 0 || !inputs[input].walked) {
-                    let name = &inputs[input].display;
+                if settings.count && settings.unique.is_none() && (per_input > 0 || !input.walked) {
+                    let name = &input.display;
                     match format {
                         Format::Jsonl => {
                             let mut object = file_object(name);
@@ -658,7 +661,7 @@ pub fn run(
                             out.write_all(&object)?;
                         }
                         _ if several && settings.null => {
-                            out.write_all(&inputs[input].raw_name())?;
+                            out.write_all(&input.raw_name())?;
                             writeln!(out, "\0{per_input}")?
                         }
                         _ if several => writeln!(out, "{name}:{per_input}")?,
@@ -672,17 +675,17 @@ pub fn run(
     };
     let result = if settings.markdown {
         markdown_documents(
-            &inputs,
+            inputs,
             &stream.input,
-            |input, text| process_markdown(&finder, settings, &inputs[input].display, text),
+            |input, text| process_markdown(&finder, settings, &input.display, text),
             write,
         )
     } else {
         pipeline::run(
-            &inputs,
+            inputs,
             stream.jobs(),
             (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
-            |input, text, start| process(&finder, settings, &spares, &inputs[input].display, text, start),
+            |input, text, start| process(&finder, settings, &spares, &input.display, text, start),
             write,
         )
     };
@@ -711,19 +714,23 @@ pub fn run(
 /// `--markdown`: each input read whole, in order, its links listed by
 /// `process`; the results go to `write` as the pipeline's do.
 fn markdown_documents(
-    inputs: &[crate::input::Input],
+    inputs: impl Iterator<Item = crate::input::Input>,
     options: &crate::options::InputOptions,
-    process: impl Fn(usize, &str) -> Found,
+    process: impl Fn(&crate::input::Input, &str) -> Found,
     mut write: impl FnMut(Step<Found>) -> io::Result<()>,
 ) -> io::Result<()> {
-    for (input, source) in inputs.iter().enumerate() {
-        match crate::markdown::read_whole(source, options) {
+    for input in inputs {
+        let input = std::sync::Arc::new(input);
+        match crate::markdown::read_whole(&input, options) {
             Ok(crate::markdown::Whole::Text(text)) => {
-                let output = process(input, &text);
-                write(Step::Output { input, output, bytes: text.len() as u64, weight: 0 })?;
+                let output = process(&input, &text);
+                let bytes = text.len() as u64;
+                write(Step::Output { input: input.clone(), output, bytes, weight: 0 })?;
             }
-            Ok(crate::markdown::Whole::Skipped(message)) => write(Step::Skipped { input, message })?,
-            Err(e) => write(Step::Error { input, message: e.to_string() })?,
+            Ok(crate::markdown::Whole::Skipped(message)) => {
+                write(Step::Skipped { input: input.clone(), message })?
+            }
+            Err(e) => write(Step::Error { input: input.clone(), message: e.to_string() })?,
         }
         write(Step::End { input })?;
     }

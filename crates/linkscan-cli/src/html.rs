@@ -21,54 +21,57 @@ pub fn run(
     options: &FinderOptions,
     stream: &StreamOptions,
 ) -> io::Result<ExitCode> {
+    // (The page's title: the names given, not the files a walk finds.)
+    let names: Vec<String> = files.iter().map(|f| f.to_string_lossy().into_owned()).collect();
     let inputs = crate::inputs(files, &stream.input.walk)?;
     let finder = options.finder()?;
     let mut attrs = HtmlOptions::new();
     attrs.rel = settings.rel.as_deref();
     attrs.target = settings.target.as_deref();
     attrs.class = settings.class.as_deref();
-    let progress = crate::progress::Progress::new(&inputs);
+    let progress = crate::progress::Progress::new(inputs.named_size);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if settings.page {
         let mut title = String::new();
-        escape_html(&mut title, &inputs.iter().map(|i| i.display.as_str()).collect::<Vec<_>>().join(", "));
+        escape_html(&mut title, &names.join(", "));
         write!(
             out,
             "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n</head>\n<body>\n"
         )?;
     }
-    let mut started = vec![false; inputs.len()];
+    // Whether the input being written has begun its `<pre>`.
+    let mut started = false;
     let mut failed = false;
     pipeline::run(
-        &inputs,
+        inputs,
         stream.jobs(),
         (stream.input.lossy, false, stream.input.binary),
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {
-                Step::Output { input, output, bytes, .. } => {
+                Step::Output { output, bytes, .. } => {
                     progress.advance(bytes);
-                    if settings.page && !started[input] {
-                        started[input] = true;
+                    if settings.page && !started {
+                        started = true;
                         out.write_all(b"<pre>")?;
                     }
                     out.write_all(output.as_bytes())?;
                 }
                 Step::Error { input, message } => {
                     if !stream.input.no_messages {
-                        crate::report(&mut out, &inputs[input], &message)?;
+                        crate::report(&mut out, &input, &message)?;
                     }
                     failed = true;
                 }
                 Step::Idle => out.flush()?,
                 Step::Skipped { input, message } => {
-                    if !inputs[input].walked && !stream.input.no_messages {
+                    if !input.walked && !stream.input.no_messages {
                         out.flush()?;
-                        crate::notes::note(&inputs[input].display, &message)?;
+                        crate::notes::note(&input.display, &message)?;
                     }
                 }
-                Step::End { input } => {
-                    if settings.page && started[input] {
+                Step::End { .. } => {
+                    if settings.page && std::mem::take(&mut started) {
                         out.write_all(b"</pre>\n")?;
                     }
                 }

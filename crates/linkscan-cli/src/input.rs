@@ -113,19 +113,13 @@ impl Input {
         if metadata.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        let (reader, transcoded) = if metadata.is_file() {
-            crate::utf16::sniff(Box::new(file))?
-        } else {
-            (Box::new(file) as _, false)
-        };
-        // (The size of a transcoded file is not that of its text.)
-        let size = (metadata.is_file() && !transcoded).then_some(metadata.len());
-        Ok(Source { reader, stream: !metadata.is_file(), walked: self.walked, size })
-    }
-
-    /// Its size, if it is a file.
-    pub fn size(&self) -> Option<u64> {
-        self.path.as_ref().and_then(|p| std::fs::metadata(p).ok()).map(|m| m.len())
+        let file_size = metadata.is_file().then_some(metadata.len());
+        Ok(Source {
+            reader: Box::new(file),
+            stream: !metadata.is_file(),
+            walked: self.walked,
+            size: file_size,
+        })
     }
 }
 
@@ -138,7 +132,8 @@ pub struct Source {
     /// See [`Input::walked`].
     pub walked: bool,
     /// Its size, for a file: the first read is sized by it (a small file
-    /// is not read into 256 KiB of zeroed memory).
+    /// is not read into 256 KiB of zeroed memory), and a file that starts
+    /// with a UTF-16 byte-order mark is transcoded (as ripgrep reads it).
     pub size: Option<u64>,
 }
 
@@ -228,21 +223,35 @@ pub struct Chunker {
     walked: bool,
     /// A chunk's buffer given back ([`Chunker::recycle`]), for the next.
     spare: Option<Vec<u8>>,
-    /// The input's size, when it is a file.
+    /// The input's size, when it is a file (until it is found to be
+    /// UTF-16, whose text has another size).
     size: Option<u64>,
+    /// Whether its first bytes are still to be looked at for a UTF-16
+    /// byte-order mark (files only).
+    sniff: bool,
 }
 
 impl Chunker {
-    /// `(lossy, count_units, search_binary)`: see the fields.
-    pub fn new(source: Source, (lossy, count_units, search_binary): (bool, bool, bool)) -> Chunker {
+    /// `(lossy, count_units, search_binary)`: see the fields. `buffer`: one
+    /// that an earlier input is done with ([`Chunker::into_spare`]), read
+    /// into if it is large enough, so that input after input reads into the
+    /// same memory, not zeroed again.
+    pub fn new(
+        source: Source,
+        (lossy, count_units, search_binary): (bool, bool, bool),
+        buffer: Option<Vec<u8>>,
+    ) -> Chunker {
+        // A file is read into room of its size (and one byte, to see its
+        // end), up to a chunk: small files touch little memory.
+        let room = source.size.map_or(CHUNK + 4096, |size| (size as usize + 1).min(CHUNK + 4096));
+        let buf = match buffer {
+            Some(buffer) if buffer.capacity() >= room => buffer,
+            _ => Vec::with_capacity(room),
+        };
         Chunker {
             reader: source.reader,
             stream: source.stream,
-            // A file is read into room of its size (and one byte, to see its
-            // end), up to a chunk: small files touch little memory.
-            buf: Vec::with_capacity(
-                source.size.map_or(CHUNK + 4096, |size| (size as usize + 1).min(CHUNK + 4096)),
-            ),
+            buf,
             filled: 0,
             position: Position { line: 1, ..Position::default() },
             lossy,
@@ -254,7 +263,15 @@ impl Chunker {
             walked: source.walked,
             spare: None,
             size: source.size,
+            sniff: source.size.is_some(),
         }
+    }
+
+    /// The largest buffer it holds, for the next input's chunker.
+    pub fn into_spare(self) -> Option<Vec<u8>> {
+        let spare = self.spare.unwrap_or_default();
+        let largest = if spare.capacity() > self.buf.capacity() { spare } else { self.buf };
+        (largest.capacity() > 0).then_some(largest)
     }
 
     /// Takes back the buffer of a chunk that is done with, so that the
@@ -277,6 +294,11 @@ impl Chunker {
     /// chunks.
     fn fill(&mut self, want: usize) -> io::Result<bool> {
         while self.filled < want {
+            // A file read as large as it was when opened: no read to see
+            // its end. (A size of 0 may be a file of /proc: read on.)
+            if self.size.is_some_and(|size| size > 0 && self.position.bytes + self.filled as u64 >= size) {
+                return Ok(true);
+            }
             let before = self.filled;
             let ask = if self.stream { (want - before).min(STREAM_READ) } else { want - before };
             if self.buf.len() < before + ask {
@@ -349,6 +371,17 @@ impl Chunker {
                     return Some(Piece::Error(e.to_string()));
                 }
             };
+            if std::mem::take(&mut self.sniff) {
+                let reader = std::mem::replace(&mut self.reader, Box::new(io::empty()));
+                match crate::utf16::transcoder(&self.buf[..self.filled], reader) {
+                    Ok(utf8) => {
+                        (self.reader, self.filled, self.size) = (utf8, 0, None);
+                        want = CHUNK;
+                        continue;
+                    }
+                    Err(reader) => self.reader = reader,
+                }
+            }
             if at_end && self.filled == 0 {
                 self.done = true;
                 return None;

@@ -173,7 +173,7 @@ enum Command {
 }
 
 /// The inputs named on the command line (see [`walk::inputs`]).
-pub fn inputs(files: Vec<std::ffi::OsString>, walk: &walk::WalkOptions) -> io::Result<Vec<input::Input>> {
+pub fn inputs(files: Vec<std::ffi::OsString>, walk: &walk::WalkOptions) -> io::Result<walk::Inputs> {
     walk::inputs(files, walk).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))
 }
 
@@ -189,38 +189,11 @@ pub fn output_error(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), format!("writing standard output: {e}"))
 }
 
-/// Whether standard output was open when the program started. The Rust
-/// runtime opens `/dev/null` read-write in place of a closed descriptor 1
-/// (so that no file opened later takes its number), and output to it then
-/// vanishes without an error; a shell's `> /dev/null` opens it write-only.
-/// Linux tells the access mode in `/proc`; elsewhere this answers true.
-fn stdout_is_open() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        use std::os::fd::AsFd;
-        use std::os::unix::fs::MetadataExt;
-        let rdev = |m: io::Result<std::fs::Metadata>| m.ok().map(|m| m.rdev());
-        let fd1 =
-            rdev(io::stdout().as_fd().try_clone_to_owned().and_then(|fd| std::fs::File::from(fd).metadata()));
-        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").ok().is_some_and(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-                .is_some_and(|flags| flags & 3 == 2)
-        });
-        !(read_write && fd1.is_some() && fd1 == rdev(std::fs::metadata("/dev/null")))
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        true
-    }
-}
-
+// A standard output closed by the caller (`>&-`) is not told apart from
+// `/dev/null`: the Rust runtime opens `/dev/null` read-write in its place,
+// exactly as Python's `subprocess.DEVNULL` and Rust's `Stdio::null()` hand
+// it over, so output then goes nowhere, as it does with ripgrep.
 fn main() -> ExitCode {
-    if !stdout_is_open() {
-        notes::last_word(&"standard output is closed");
-        return ExitCode::from(2);
-    }
     let matches = match Cli::command().version(version()).try_get_matches() {
         Ok(matches) => matches,
         // --help and --version: their output can fail like any other.

@@ -32,6 +32,12 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
             format!("larger than {} MiB: a Markdown document is read whole", MAX_DOCUMENT >> 20),
         ));
     }
+    // A file that starts with a UTF-16 byte-order mark: its text.
+    if let Ok(mut utf8) = crate::utf16::transcoder(&bytes, Box::new(io::empty())) {
+        let mut text = Vec::with_capacity(bytes.len());
+        utf8.read_to_end(&mut text)?;
+        bytes = text;
+    }
     let is_binary = crate::input::is_binary(&bytes);
     if is_binary && !options.binary {
         return Ok(Whole::Skipped(crate::input::BINARY_SKIPPED.into()));
@@ -67,8 +73,8 @@ pub fn run(
     let extensions = extensions(&finder);
     let mut out = io::stdout().lock();
     let mut failed = false;
-    for input in &inputs {
-        let text = match read_whole(input, input_options) {
+    for input in inputs {
+        let text = match read_whole(&input, input_options) {
             Ok(Whole::Text(text)) => text,
             Ok(Whole::Skipped(why)) => {
                 if !input.walked && !input_options.no_messages {
@@ -79,7 +85,7 @@ pub fn run(
             }
             Err(e) => {
                 if !input_options.no_messages {
-                    crate::report(&mut out, input, &e)?;
+                    crate::report(&mut out, &input, &e)?;
                 }
                 failed = true;
                 continue;

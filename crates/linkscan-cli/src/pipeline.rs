@@ -2,14 +2,18 @@
 //! written in input order and one budget for the input bytes in flight, so
 //! memory stays bounded whatever the input size and the number of threads.
 //!
-//! One thread reads and cuts the inputs (one after the other), `jobs`
-//! threads process chunks, and the calling thread writes results in order;
-//! with one job, the calling thread does all three, a chunk at a time.
+//! One thread takes the inputs as the walk finds them, reads and cuts them
+//! (one after the other), `jobs` threads process chunks, and the calling
+//! thread writes results in order; with one job, the calling thread does
+//! all three, a chunk at a time. The reader hands chunks over in batches
+//! (many small files' chunks, or one large chunk): a hand-off between
+//! threads costs system calls and wake-ups, which for small files would
+//! cost more than finding their links.
 //! The reader is detached: when writing fails, [`run`] returns at once
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
 
-use crate::input::{Chunker, Input, Piece, Position};
+use crate::input::{CHUNK, Chunker, Input, Piece, Position};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -34,39 +38,52 @@ impl Weight for String {
 
 /// What the writer receives, in input order.
 pub enum Result<O> {
-    /// The output of one chunk of input `input`, `bytes` long; `weight`:
-    /// what it counts against the budget until written.
-    Output { input: usize, output: O, bytes: u64, weight: usize },
-    /// Input `input` cannot be read (any further).
-    Error { input: usize, message: String },
-    /// Input `input` is not read, for this reason (not an error).
-    Skipped { input: usize, message: String },
-    /// Input `input` has ended.
-    End { input: usize },
+    /// The output of one chunk of `input`, `bytes` long; `weight`: what it
+    /// counts against the budget until written.
+    Output { input: Arc<Input>, output: O, bytes: u64, weight: usize },
+    /// `input` cannot be read (any further).
+    Error { input: Arc<Input>, message: String },
+    /// `input` is not read, for this reason (not an error).
+    Skipped { input: Arc<Input>, message: String },
+    /// `input` has ended.
+    End { input: Arc<Input> },
     /// No result is ready yet: a good moment to flush what was written, so
     /// that slow input (`tail -f log | linkscan find`) shows up at once.
     Idle,
 }
 
-enum Task {
-    /// A chunk, and the bytes reserved for it.
+/// What the reader makes of an input, in order.
+enum Item {
     Text {
-        input: usize,
+        input: Arc<Input>,
         text: String,
         start: Position,
-        reserved: usize,
+    },
+    /// A small file found by walking, read by the worker (each reading into
+    /// memory of its own, used again file after file), ended there too.
+    Whole {
+        input: Arc<Input>,
     },
     Error {
-        input: usize,
+        input: Arc<Input>,
         message: String,
     },
     Skipped {
-        input: usize,
+        input: Arc<Input>,
         message: String,
     },
     End {
-        input: usize,
+        input: Arc<Input>,
     },
+}
+
+/// A batch is handed over once it holds this many items (or a chunk's
+/// worth of text, or text from a stream, which may not wait).
+const BATCH_ITEMS: usize = 64;
+
+enum Task {
+    /// Items in order, and the bytes reserved for them.
+    Batch { items: Vec<Item>, reserved: usize },
     /// No more tasks: the worker stops.
     Stop,
 }
@@ -139,7 +156,7 @@ impl Budget {
 /// in order. Stops at once (and returns the error) when `write` fails.
 /// `reading`: (lossy, count_units, search_binary), as [`Chunker::new`] takes them.
 pub fn run<O, P, W>(
-    inputs: &[Input],
+    inputs: impl Iterator<Item = Input> + Send + 'static,
     jobs: usize,
     reading: (bool, bool, bool),
     process: P,
@@ -147,7 +164,7 @@ pub fn run<O, P, W>(
 ) -> io::Result<()>
 where
     O: Send + Weight,
-    P: Fn(usize, &str, Position) -> O + Sync,
+    P: Fn(&Input, &str, Position) -> O + Sync,
     W: FnMut(Result<O>) -> io::Result<()>,
 {
     if jobs <= 1 {
@@ -155,44 +172,64 @@ where
     }
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
-    let (result_tx, result_rx) = mpsc::channel::<(usize, Result<O>)>();
+    let (result_tx, result_rx) = mpsc::channel::<(usize, Vec<Result<O>>)>();
     // Chunks' buffers, given back to the reader once processed.
     let (spare_tx, spare_rx) = mpsc::channel::<String>();
     let budget = Arc::new(Budget::new());
     {
-        let (inputs, budget, tasks) = (inputs.to_vec(), Arc::clone(&budget), task_tx.clone());
-        std::thread::spawn(move || read(&inputs, reading, &tasks, &budget, &spare_rx));
+        let (budget, tasks) = (Arc::clone(&budget), task_tx.clone());
+        std::thread::spawn(move || read(inputs, reading, jobs, &tasks, &budget, &spare_rx));
     }
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let (tasks, results, process, budget, spare) =
                 (Arc::clone(&task_rx), result_tx.clone(), &process, &budget, spare_tx.clone());
             scope.spawn(move || {
+                // This worker's buffer, for the small files it reads.
+                let mut buffer = None;
                 loop {
                     let next = tasks.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, task))) = next else { break };
-                    let result = match task {
-                        Task::Text { input, text, start, reserved } => {
-                            let output = process(input, &text, start);
-                            let made = output.weight();
-                            budget.settle(reserved, text.len(), made);
-                            let bytes = text.len();
-                            let _ = spare.send(text);
-                            Result::Output { input, output, bytes: bytes as u64, weight: bytes + made }
-                        }
-                        Task::Error { input, message } => Result::Error { input, message },
-                        Task::Skipped { input, message } => Result::Skipped { input, message },
-                        Task::End { input } => Result::End { input },
-                        Task::Stop => break,
-                    };
-                    if results.send((seq, result)).is_err() {
+                    let Ok(Ok((seq, Task::Batch { items, reserved }))) = next else { break };
+                    let (mut input_bytes, mut made) = (0, 0);
+                    let mut results_of_batch: Vec<Result<O>> = Vec::with_capacity(items.len());
+                    for item in items {
+                        let last = match item {
+                            Item::Text { input, text, start } => {
+                                let output = process(&input, &text, start);
+                                let weight = output.weight();
+                                let bytes = text.len();
+                                (input_bytes, made) = (input_bytes + bytes, made + weight);
+                                let _ = spare.send(text);
+                                Result::Output { input, output, bytes: bytes as u64, weight: bytes + weight }
+                            }
+                            Item::Whole { input } => {
+                                let mut weight = 0;
+                                buffer = one_input(&input, reading, buffer.take(), process, |result| {
+                                    if let Result::Output { weight: w, .. } = &result {
+                                        weight += *w;
+                                    }
+                                    results_of_batch.push(result);
+                                    Ok(())
+                                })
+                                .unwrap_or_default();
+                                made += weight;
+                                Result::End { input }
+                            }
+                            Item::Error { input, message } => Result::Error { input, message },
+                            Item::Skipped { input, message } => Result::Skipped { input, message },
+                            Item::End { input } => Result::End { input },
+                        };
+                        results_of_batch.push(last);
+                    }
+                    budget.settle(reserved, input_bytes, made);
+                    if results.send((seq, results_of_batch)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(result_tx);
-        let outcome = write_in_order(inputs.len(), &result_rx, &budget, &mut write);
+        let outcome = write_in_order(&result_rx, &budget, &mut write);
         // Done or failed: release the reader and stop the workers.
         budget.close();
         for _ in 0..jobs {
@@ -205,106 +242,161 @@ where
 
 /// [`run`] with one job: reading, processing and writing on this thread,
 /// a chunk at a time, so no chunk or result passes between threads, and
-/// each chunk's buffer is the reader's again for the next. A stream's
-/// output is flushed after each chunk, as its next read may wait.
+/// each chunk's buffer is the reader's again for the next chunk and the
+/// next input. A stream's output is flushed after each chunk, as its next
+/// read may wait.
 fn run_here<O, P, W>(
-    inputs: &[Input],
+    inputs: impl Iterator<Item = Input>,
     reading: (bool, bool, bool),
     process: P,
     mut write: W,
 ) -> io::Result<()>
 where
     O: Weight,
-    P: Fn(usize, &str, Position) -> O,
+    P: Fn(&Input, &str, Position) -> O,
     W: FnMut(Result<O>) -> io::Result<()>,
 {
-    for (input, source) in inputs.iter().enumerate() {
-        match source.open() {
-            Err(e) => write(Result::Error { input, message: e.to_string() })?,
-            Ok(source) => {
-                let stream = source.stream;
-                let mut chunker = Chunker::new(source, reading);
-                while let Some(piece) = chunker.next_piece() {
-                    match piece {
-                        Piece::Text { text, start } => {
-                            let output = process(input, &text, start);
-                            let (bytes, weight) = (text.len() as u64, text.len() + output.weight());
-                            write(Result::Output { input, output, bytes, weight })?;
-                            if stream {
-                                write(Result::Idle)?;
-                            }
-                            chunker.recycle(text);
-                        }
-                        Piece::Error(message) => write(Result::Error { input, message })?,
-                        Piece::Skipped(message) => write(Result::Skipped { input, message })?,
-                    }
-                }
-            }
-        }
+    let mut buffer = None;
+    for input in inputs {
+        let input = Arc::new(input);
+        buffer = one_input(&input, reading, buffer, &process, &mut write)?;
         write(Result::End { input })?;
     }
     Ok(())
 }
 
-/// The reader: cuts inputs into tasks, each within the budget, reading
-/// into the buffers of chunks already processed where there are some.
-fn read(
-    inputs: &[Input],
+/// Reads, processes and writes one input, a chunk at a time, reading into
+/// `buffer` (and each chunk's buffer again for the next): the buffer it
+/// ends with, for the next input. (`Result::End` is the caller's.)
+fn one_input<O, P, W>(
+    input: &Arc<Input>,
     reading: (bool, bool, bool),
+    buffer: Option<Vec<u8>>,
+    process: &P,
+    mut write: W,
+) -> io::Result<Option<Vec<u8>>>
+where
+    O: Weight,
+    P: Fn(&Input, &str, Position) -> O,
+    W: FnMut(Result<O>) -> io::Result<()>,
+{
+    let source = match input.open() {
+        Ok(source) => source,
+        Err(e) => {
+            write(Result::Error { input: Arc::clone(input), message: e.to_string() })?;
+            return Ok(buffer);
+        }
+    };
+    let stream = source.stream;
+    let mut chunker = Chunker::new(source, reading, buffer);
+    while let Some(piece) = chunker.next_piece() {
+        let input = Arc::clone(input);
+        match piece {
+            Piece::Text { text, start } => {
+                let output = process(&input, &text, start);
+                let (bytes, weight) = (text.len() as u64, text.len() + output.weight());
+                write(Result::Output { input, output, bytes, weight })?;
+                if stream {
+                    write(Result::Idle)?;
+                }
+                chunker.recycle(text);
+            }
+            Piece::Error(message) => write(Result::Error { input, message })?,
+            Piece::Skipped(message) => write(Result::Skipped { input, message })?,
+        }
+    }
+    Ok(chunker.into_spare())
+}
+
+/// The reader: cuts inputs into chunks and hands them over in batches,
+/// each within the budget, reading into the buffers of chunks already
+/// processed where there are some. After the last input, it stops the
+/// workers once they have done every batch.
+fn read(
+    inputs: impl Iterator<Item = Input>,
+    reading: (bool, bool, bool),
+    jobs: usize,
     tasks: &Sender<(usize, Task)>,
     budget: &Budget,
     spare: &Receiver<String>,
 ) {
     let mut seq = 0;
-    let mut send = |mut task: Task| -> bool {
-        let bytes = match &task {
-            Task::Text { text, .. } => text.len(),
-            _ => 0,
-        };
-        let Some(reserve) = budget.take(bytes) else { return false };
-        if let Task::Text { reserved, .. } = &mut task {
-            *reserved = reserve;
-        }
+    let (mut batch, mut text_bytes) = (Vec::new(), 0);
+    // The buffer the last input ended with, for the next.
+    let mut buffer = None;
+    // Hands the batch over: false once nothing more is wanted.
+    let mut send = |items: &mut Vec<Item>, text_bytes: &mut usize| -> bool {
+        let Some(reserved) = budget.take(std::mem::take(text_bytes)) else { return false };
+        let items = std::mem::replace(items, Vec::with_capacity(BATCH_ITEMS));
         seq += 1;
-        tasks.send((seq - 1, task)).is_ok()
+        tasks.send((seq - 1, Task::Batch { items, reserved })).is_ok()
     };
-    for (input, source) in inputs.iter().enumerate() {
-        match source.open() {
-            Err(e) => {
-                if !send(Task::Error { input, message: e.to_string() }) {
-                    return;
-                }
+    for input in inputs {
+        let input = Arc::new(input);
+        // A small walked file is the worker's to read: reading is shared
+        // out, and no buffer goes from thread to thread.
+        let size = input
+            .path
+            .as_ref()
+            .filter(|_| input.walked)
+            .and_then(|path| path.metadata().ok())
+            .map(|m| m.len());
+        if let Some(size) = size.filter(|&size| size <= CHUNK as u64) {
+            text_bytes += size as usize;
+            batch.push(Item::Whole { input });
+            if (text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS) && !send(&mut batch, &mut text_bytes) {
+                return;
             }
-            Ok(reader) => {
-                let mut chunker = Chunker::new(reader, reading);
+            continue;
+        }
+        match input.open() {
+            Err(e) => batch.push(Item::Error { input: Arc::clone(&input), message: e.to_string() }),
+            Ok(source) => {
+                let stream = source.stream;
+                let first = buffer.take().or_else(|| spare.try_recv().ok().map(String::into_bytes));
+                let mut chunker = Chunker::new(source, reading, first);
                 loop {
                     // One buffer a chunk: the others wait for the chunks after.
                     if let Ok(buffer) = spare.try_recv() {
                         chunker.recycle(buffer);
                     }
                     let Some(piece) = chunker.next_piece() else { break };
-                    let task = match piece {
-                        Piece::Text { text, start } => Task::Text { input, text, start, reserved: 0 },
-                        Piece::Error(message) => Task::Error { input, message },
-                        Piece::Skipped(message) => Task::Skipped { input, message },
-                    };
-                    if !send(task) {
+                    let input = Arc::clone(&input);
+                    batch.push(match piece {
+                        Piece::Text { text, start } => {
+                            text_bytes += text.len();
+                            Item::Text { input, text, start }
+                        }
+                        Piece::Error(message) => Item::Error { input, message },
+                        Piece::Skipped(message) => Item::Skipped { input, message },
+                    });
+                    // Text from a stream goes at once: more may be long in coming.
+                    if (stream || text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS)
+                        && !send(&mut batch, &mut text_bytes)
+                    {
                         return;
                     }
                 }
+                buffer = chunker.into_spare();
             }
         }
-        if !send(Task::End { input }) {
+        batch.push(Item::End { input });
+        if batch.len() >= BATCH_ITEMS && !send(&mut batch, &mut text_bytes) {
             return;
         }
     }
+    if !batch.is_empty() && !send(&mut batch, &mut text_bytes) {
+        return;
+    }
+    for _ in 0..jobs {
+        let _ = tasks.send((usize::MAX, Task::Stop));
+    }
 }
 
-/// The writer: results in sequence order, their bytes given back to the
-/// budget once written, until the last input has ended.
+/// The writer: batches of results in sequence order, their bytes given
+/// back to the budget once written, until the workers have stopped.
 fn write_in_order<O, W>(
-    inputs: usize,
-    results: &Receiver<(usize, Result<O>)>,
+    results: &Receiver<(usize, Vec<Result<O>>)>,
     budget: &Budget,
     write: &mut W,
 ) -> io::Result<()>
@@ -312,9 +404,9 @@ where
     W: FnMut(Result<O>) -> io::Result<()>,
 {
     let mut waiting = BTreeMap::new();
-    let (mut next, mut ended) = (0, 0);
-    while ended < inputs {
-        let (seq, result) = match results.try_recv() {
+    let mut next = 0;
+    loop {
+        let (seq, batch) = match results.try_recv() {
             Ok(received) => received,
             Err(mpsc::TryRecvError::Empty) => {
                 write(Result::Idle)?;
@@ -325,18 +417,16 @@ where
             }
             Err(mpsc::TryRecvError::Disconnected) => break,
         };
-        waiting.insert(seq, result);
-        while let Some(result) = waiting.remove(&next) {
+        waiting.insert(seq, batch);
+        while let Some(batch) = waiting.remove(&next) {
             next += 1;
-            let weight = match &result {
-                Result::Output { weight, .. } => *weight,
-                Result::End { .. } => {
-                    ended += 1;
-                    0
+            let mut weight = 0;
+            for result in batch {
+                if let Result::Output { weight: w, .. } = &result {
+                    weight += *w;
                 }
-                _ => 0,
-            };
-            write(result)?;
+                write(result)?;
+            }
             budget.give_back(weight);
         }
     }

@@ -1,7 +1,6 @@
 //! A progress bar on standard error, shown only when it is a terminal,
 //! standard output is not, and the input is large (never in pipes or CI).
 
-use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 
@@ -18,8 +17,9 @@ fn shown(total: u64, stderr_is_terminal: bool, stdout_is_terminal: bool) -> bool
 }
 
 impl Progress {
-    pub fn new(inputs: &[Input]) -> Progress {
-        let total: u64 = inputs.iter().filter_map(Input::size).sum();
+    /// A bar for `total` bytes of input (the named files': a walk is not
+    /// sized before it is searched).
+    pub fn new(total: u64) -> Progress {
         if !shown(total, std::io::stderr().is_terminal(), std::io::stdout().is_terminal()) {
             return Progress(None);
         }

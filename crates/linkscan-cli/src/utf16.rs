@@ -4,30 +4,21 @@
 
 use std::io::{self, Read};
 
-/// `reader`, read as UTF-8: transcoded when it starts with a UTF-16
-/// byte-order mark (then true), else as it is.
-pub fn sniff(mut reader: Box<dyn Read + Send>) -> io::Result<(Box<dyn Read + Send>, bool)> {
-    // One read, of what the reader would be asked for first anyway (a
-    // small file whole): a second system call only for files over it.
-    let mut head = vec![0u8; 16 * 1024];
-    let got = loop {
-        match reader.read(&mut head) {
-            Ok(n) => break n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    };
-    head.truncate(got);
+/// The first bytes of a file (`head`) and the reader of the rest, read
+/// as UTF-8: transcoded when `head` starts with a UTF-16 byte-order mark
+/// (`Ok`), else `Err` with the reader as it was (the caller keeps `head`).
+/// The caller sniffs the bytes it read first anyway: no read of its own.
+pub fn transcoder(
+    head: &[u8],
+    reader: Box<dyn Read + Send>,
+) -> Result<Box<dyn Read + Send>, Box<dyn Read + Send>> {
     let big_endian = match head.get(..2) {
         Some([0xFF, 0xFE]) => false,
         Some([0xFE, 0xFF]) => true,
-        _ => return Ok((Box::new(io::Cursor::new(head).chain(reader)), false)),
+        _ => return Err(reader),
     };
-    let inner = io::Cursor::new(head.split_off(2)).chain(reader);
-    Ok((
-        Box::new(Utf16 { inner, big_endian, raw: Vec::new(), out: Vec::new(), out_at: 0, ended: false }),
-        true,
-    ))
+    let inner = io::Cursor::new(head[2..].to_vec()).chain(reader);
+    Ok(Box::new(Utf16 { inner, big_endian, raw: Vec::new(), out: Vec::new(), out_at: 0, ended: false }))
 }
 
 /// UTF-16 bytes in, UTF-8 bytes out.
@@ -98,16 +89,22 @@ impl<R: Read> Read for Utf16<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::sniff;
+    use super::transcoder;
     use std::io::Read;
 
+    /// `bytes` as the chunker reads them: its first read sniffed.
     fn read(bytes: Vec<u8>) -> String {
+        let head = &bytes[..bytes.len().min(3)];
+        let rest = Box::new(std::io::Cursor::new(bytes[head.len()..].to_vec()));
         let mut out = String::new();
-        sniff(Box::new(std::io::Cursor::new(bytes)))
-            .expect("sniff")
-            .0
-            .read_to_string(&mut out)
-            .expect("UTF-8");
+        match transcoder(head, rest) {
+            Ok(mut text) => text.read_to_string(&mut out).map(|_| ()),
+            Err(mut rest) => {
+                out.push_str(std::str::from_utf8(head).expect("UTF-8"));
+                rest.read_to_string(&mut out).map(|_| ())
+            }
+        }
+        .expect("UTF-8");
         out
     }
 

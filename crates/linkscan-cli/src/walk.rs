@@ -1,7 +1,8 @@
 //! Which inputs a command reads: standard input, named files, and the files
 //! of named directories, walked the way ripgrep walks them (the `ignore`
 //! crate: `.gitignore`, `.ignore` and hidden files skipped unless asked,
-//! globs and file types), in a stable order.
+//! globs and file types), in a stable order, lazily: the first file is
+//! searched while the walk goes on.
 
 use crate::input::Input;
 use clap::Args;
@@ -45,58 +46,109 @@ pub fn print_type_list(out: &mut impl std::io::Write) -> std::io::Result<()> {
     out.flush()
 }
 
+/// The inputs of a command, found as they are read: named files and
+/// standard input in order, each directory walked lazily (its entries in
+/// sorted order, a directory's before the next name's), so the first file
+/// is searched while the walk goes on.
+pub struct Inputs {
+    /// Whether output names the file of each result: more than one path,
+    /// or a directory (as ripgrep decides, before walking).
+    pub several: bool,
+    /// The total size of the named files (not of walked ones: a walk is
+    /// not sized before it is searched), for the progress bar.
+    pub named_size: u64,
+    paths: std::vec::IntoIter<Path>,
+    walking: Option<(PathBuf, Box<ignore::Walk>)>,
+}
+
+/// One path of the command line, as it is to be read.
+enum Path {
+    Stdin,
+    File(PathBuf),
+    Directory(PathBuf, Box<ignore::Walk>),
+}
+
+impl Iterator for Inputs {
+    type Item = Input;
+
+    fn next(&mut self) -> Option<Input> {
+        loop {
+            if let Some((root, walk)) = &mut self.walking {
+                match walk.next() {
+                    Some(Ok(entry)) if entry.file_type().is_some_and(|t| t.is_file()) => {
+                        return Some(Input::walked(entry.into_path()));
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(e)) => return Some(Input::failed(root.clone(), e.to_string())),
+                    None => self.walking = None,
+                }
+            }
+            match self.paths.next()? {
+                Path::Stdin => return Some(Input::stdin()),
+                // A path that cannot be walked becomes an input whose
+                // opening fails, so it is reported in order with the others.
+                Path::File(path) => return Some(Input::file(path)),
+                Path::Directory(root, walk) => self.walking = Some((root, walk)),
+            }
+        }
+    }
+}
+
 /// The inputs for `paths`: standard input for `-`, or for no path when
 /// standard input is not a terminal; else the current directory, walked.
-/// A path that cannot be walked becomes an input whose opening fails, so
-/// it is reported in order with the others.
-pub fn inputs(mut paths: Vec<OsString>, options: &WalkOptions) -> Result<Vec<Input>, String> {
+/// Globs and types are checked here, before anything is read.
+pub fn inputs(mut paths: Vec<OsString>, options: &WalkOptions) -> Result<Inputs, String> {
     if paths.is_empty() {
         paths.push(if std::io::stdin().is_terminal() { ".".into() } else { "-".into() });
     }
-    let mut inputs = Vec::new();
+    let mut several = paths.len() > 1;
+    let mut named_size = 0;
+    let mut planned = Vec::with_capacity(paths.len());
     for path in paths {
         if path == "-" {
-            inputs.push(Input::stdin());
+            planned.push(Path::Stdin);
             continue;
         }
         let path = PathBuf::from(path);
         if !path.is_dir() {
-            inputs.push(Input::file(path));
+            named_size += std::fs::metadata(&path).map_or(0, |m| m.len());
+            planned.push(Path::File(path));
             continue;
         }
-        let mut builder = WalkBuilder::new(&path);
-        builder
-            .hidden(!options.hidden)
-            .ignore(!options.no_ignore)
-            .git_ignore(!options.no_ignore)
-            .git_global(!options.no_ignore)
-            .git_exclude(!options.no_ignore)
-            .parents(!options.no_ignore)
-            .sort_by_file_path(|a, b| a.cmp(b));
-        if !options.globs.is_empty() {
-            let mut overrides = OverrideBuilder::new(&path);
-            for glob in &options.globs {
-                overrides.add(glob).map_err(|e| format!("--glob {glob}: {e}"))?;
-            }
-            builder.overrides(overrides.build().map_err(|e| format!("--glob: {e}"))?);
-        }
-        if !options.types.is_empty() {
-            let mut types = TypesBuilder::new();
-            types.add_defaults();
-            for name in &options.types {
-                types.select(name);
-            }
-            builder.types(types.build().map_err(|e| format!("--type: {e}"))?);
-        }
-        for entry in builder.build() {
-            match entry {
-                Ok(entry) if entry.file_type().is_some_and(|t| t.is_file()) => {
-                    inputs.push(Input::walked(entry.into_path()));
-                }
-                Ok(_) => {}
-                Err(e) => inputs.push(Input::failed(path.clone(), e.to_string())),
-            }
-        }
+        several = true;
+        let walk = walker(&path, options)?;
+        planned.push(Path::Directory(path, Box::new(walk)));
     }
-    Ok(inputs)
+    Ok(Inputs { several, named_size, paths: planned.into_iter(), walking: None })
+}
+
+/// The walk of directory `path`, not yet begun.
+fn walker(path: &std::path::Path, options: &WalkOptions) -> Result<ignore::Walk, String> {
+    let mut builder = WalkBuilder::new(path);
+    builder
+        .hidden(!options.hidden)
+        .ignore(!options.no_ignore)
+        .git_ignore(!options.no_ignore)
+        .git_global(!options.no_ignore)
+        .git_exclude(!options.no_ignore)
+        .parents(!options.no_ignore)
+        // Each directory's entries sorted as they are read: the walk is
+        // still lazy, and the output the same from run to run.
+        .sort_by_file_path(|a, b| a.cmp(b));
+    if !options.globs.is_empty() {
+        let mut overrides = OverrideBuilder::new(path);
+        for glob in &options.globs {
+            overrides.add(glob).map_err(|e| format!("--glob {glob}: {e}"))?;
+        }
+        builder.overrides(overrides.build().map_err(|e| format!("--glob: {e}"))?);
+    }
+    if !options.types.is_empty() {
+        let mut types = TypesBuilder::new();
+        types.add_defaults();
+        for name in &options.types {
+            types.select(name);
+        }
+        builder.types(types.build().map_err(|e| format!("--type: {e}"))?);
+    }
+    Ok(builder.build())
 }

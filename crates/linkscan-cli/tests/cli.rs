@@ -41,6 +41,7 @@ fn scratch(name: &str, contents: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("linkscan-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap_or(&dir)).expect("temp dir");
     std::fs::write(&path, contents).expect("write scratch file");
     path
 }
@@ -410,12 +411,11 @@ fn slow_input_is_processed_word_by_word() {
 }
 
 #[test]
-fn closed_or_full_standard_output_is_an_error() {
+fn full_standard_output_is_an_error() {
     let bin = env!("CARGO_BIN_EXE_linkscan");
     for args in ["--version", "--help", "find", "format x.com"] {
         // (redirection, exit code, what standard error says)
         for (redirect, code, says) in [
-            (">&-", 2, "standard output is closed"),
             ("> /dev/full", 2, "No space left"),
             ("> /dev/null", 0, ""), // a fine place for output
         ] {
@@ -426,6 +426,28 @@ fn closed_or_full_standard_output_is_an_error() {
             assert_eq!(out.status.code(), Some(code), "{args} {redirect}");
             assert!(stderr(&out).contains(says), "{args} {redirect}: {}", stderr(&out));
         }
+    }
+}
+
+/// `/dev/null` opened for reading and writing, as Python's
+/// `subprocess.DEVNULL` and `Stdio::null()` hand it over, is a place for
+/// output like any other (it is what a closed descriptor becomes, too).
+#[test]
+fn read_write_dev_null_is_a_fine_standard_output() {
+    for (args, code) in [(&["find"][..], 0), (&["find", "-q"], 0), (&["html"], 0), (&["--version"], 0)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        if let Some(mut stdin) = child.stdin.take() {
+            let _ = stdin.write_all(b"see example.com\n");
+        }
+        let out = child.wait_with_output().expect("ends");
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
+        assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
     }
 }
 
@@ -639,6 +661,42 @@ fn directories_are_walked_as_ripgrep_walks_them() {
         (out.as_str(), code),
         ("<p>docs at <a href=\"https://www.b.example.org\">www.b.example.org</a></p>\n", Some(0))
     );
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// A walk is searched as it goes (small files read by the worker threads,
+/// large ones cut into chunks by the reader), and the output is the same
+/// at every `-j`: each file's links together, files in sorted order.
+#[test]
+fn walks_give_the_same_output_at_every_thread_count() {
+    let root = std::env::temp_dir().join(format!("linkscan-many-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    for i in 0..300 {
+        let dir = root.join(format!("d{}", i % 7));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        let name = format!("f{i:03}.txt");
+        let contents: Vec<u8> = match i % 10 {
+            // Over a chunk (256 KiB): links before and after the cut.
+            0 => {
+                format!("a{i}.example.com\n{}b{i}.example.org\n", "filler words here\n".repeat(20_000)).into()
+            }
+            1 => b"\x00binary c.example.com\n".to_vec(),
+            2 => [&b"caf\xe9 "[..], format!("d{i}.example.com\n").as_bytes()].concat(),
+            3 => Vec::new(),
+            _ => format!("line one\nsee e{i}.example.com and f{i}@example.net\n").into(),
+        };
+        std::fs::write(dir.join(&name), &contents).expect("write");
+    }
+    let outputs: Vec<String> =
+        ["1", "2", "3", "8"].iter().map(|jobs| run_in(&root, &["find", "-j", jobs, "."]).0).collect();
+    assert!(outputs.iter().all(|out| *out == outputs[0]), "outputs differ between -j values");
+    let files: Vec<&str> = outputs[0].lines().map(|l| l.split(':').next().unwrap_or("")).collect();
+    let mut sorted = files.clone();
+    sorted.sort();
+    assert_eq!(files, sorted, "files in sorted order");
+    // Every link of every text file, none of the binary ones.
+    assert_eq!(outputs[0].lines().count(), 30 * 2 + 30 + 180 * 2);
+    assert!(!outputs[0].contains("c.example.com"));
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -997,6 +1055,26 @@ fn utf16_files_with_a_mark_are_read_as_text() {
         "{}",
         stderr(&out)
     );
+    // The same in a Markdown document, and found by a walk, at every -j.
+    let out = linkscan(&["find", "-o", "--markdown", path.to_str().unwrap()], "");
+    assert_eq!(stdout(&out), "https://例子.中国/x\nmailto:a@b.org\n", "{}", stderr(&out));
+    let out = linkscan(&["markdown", path.to_str().unwrap()], "");
+    assert!(stdout(&out).contains("<a href=\"mailto:a@b.org\">a@b.org</a>"), "{}", stdout(&out));
+    let dir = scratch("utf16-tree/a.txt", &bytes).parent().expect("dir").to_path_buf();
+    for jobs in ["1", "2"] {
+        let out = linkscan(&["find", "-o", "-j", jobs, dir.to_str().unwrap()], "");
+        assert!(stdout(&out).ends_with("https://例子.中国/x\na@b.org\n"), "-j {jobs}: {}", stdout(&out));
+    }
+    // Longer than a chunk: transcoded throughout, offsets those of the text.
+    let long = format!("{}{text}", "word ".repeat(100_000));
+    let bytes: Vec<u8> =
+        [0xFE, 0xFF].into_iter().chain(long.encode_utf16().flat_map(u16::to_be_bytes)).collect();
+    let path = scratch("export-utf16-be.txt", &bytes);
+    let out = linkscan(&["find", "--format", "tsv", path.to_str().unwrap()], "");
+    let starts: Vec<String> =
+        stdout(&out).lines().map(|l| l.split('\t').nth(3).unwrap_or("").to_string()).collect();
+    let expected = [long.find("https:"), long.find("a@b")].map(|at| at.unwrap_or_default().to_string());
+    assert_eq!(starts, expected, "{}", stdout(&out));
 }
 
 #[test]
