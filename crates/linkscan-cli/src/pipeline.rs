@@ -257,13 +257,25 @@ where
     W: FnMut(Result<O>) -> io::Result<()>,
 {
     let mut buffer = None;
+    // (The first input's output is flushed at once.)
+    let start = std::time::Instant::now();
+    let mut flushed = start.checked_sub(FLUSH_EVERY).unwrap_or(start);
     for input in inputs {
         let input = Arc::new(input);
         buffer = one_input(&input, reading, buffer, &process, &mut write)?;
         write(Result::End { input })?;
+        // Many small files: what they gave is shown every so often, not
+        // only when the output buffer is full (the first line at once).
+        if flushed.elapsed() >= FLUSH_EVERY {
+            write(Result::Idle)?;
+            flushed = std::time::Instant::now();
+        }
     }
     Ok(())
 }
+
+/// How often [`run_here`] flushes between inputs.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Reads, processes and writes one input, a chunk at a time, reading into
 /// `buffer` (and each chunk's buffer again for the next): the buffer it
