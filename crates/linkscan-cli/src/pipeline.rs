@@ -203,16 +203,17 @@ where
                                 Result::Output { input, output, bytes: bytes as u64, weight: bytes + weight }
                             }
                             Item::Whole { input } => {
-                                let mut weight = 0;
+                                // (Its text is input, as a chunk's is: the
+                                // output-to-input ratio is kept true.)
                                 buffer = one_input(&input, reading, buffer.take(), process, |result| {
-                                    if let Result::Output { weight: w, .. } = &result {
-                                        weight += *w;
+                                    if let Result::Output { bytes, weight, .. } = &result {
+                                        input_bytes += *bytes as usize;
+                                        made += weight - *bytes as usize;
                                     }
                                     results_of_batch.push(result);
                                     Ok(())
                                 })
                                 .unwrap_or_default();
-                                made += weight;
                                 Result::End { input }
                             }
                             Item::Error { input, message } => Result::Error { input, message },

@@ -92,6 +92,17 @@ impl TldPolicy {
         }
     }
 
+    /// Whether an accepted TLD may start with the ASCII byte `byte`: a
+    /// letter for the IANA list and well-formed TLDs (no digit, hyphen or
+    /// symbol starts one), any label character for a caller's list.
+    #[inline(always)]
+    pub(crate) fn may_start_with_ascii(&self, byte: u8) -> bool {
+        match self {
+            TldPolicy::Iana | TldPolicy::Any => byte.is_ascii_alphabetic(),
+            TldPolicy::List(_) => crate::props::ascii_bits(byte) & crate::props::LABEL_BIT != 0,
+        }
+    }
+
     /// Whether a label starting at byte `at` of `text` may be an accepted
     /// TLD: a test before reading the label (in CJK prose a `。` comes
     /// every few dozen bytes, followed by words no TLD starts with). False
@@ -106,7 +117,7 @@ impl TldPolicy {
             [b0 @ 0xE0..=0xEF, b1, b2, ..] => tld_may_start_with_bmp(
                 u16::from(b0 & 0x0F) << 12 | u16::from(b1 & 0x3F) << 6 | u16::from(b2 & 0x3F),
             ),
-            [byte @ 0..0x80, ..] => byte.is_ascii_alphabetic(),
+            [byte @ 0..0x80, ..] => self.may_start_with_ascii(*byte),
             [b0 @ 0xC0..=0xDF, b1, ..] => {
                 tld_may_start_with_bmp(u16::from(b0 & 0x1F) << 6 | u16::from(b1 & 0x3F))
             }

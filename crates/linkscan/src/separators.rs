@@ -34,18 +34,15 @@ fn wide_stop_at(bytes: &[u8], at: usize) -> bool {
 }
 
 /// Whether a top-level domain of `tlds` may start at byte `i`, after a
-/// separator: an ASCII letter (the IANA list and well-formed TLDs start
-/// with one; a caller's list, with any label character), or a non-ASCII
-/// code point that may start one. A cheap first test: after a `.` in
+/// separator: an ASCII byte one may start with
+/// ([`TldPolicy::may_start_with_ascii`]), or a non-ASCII code point that
+/// may start one. A cheap first test: after a `.` in
 /// version numbers and times is a digit, after `。` in CJK prose a code
 /// point no TLD starts with.
 #[inline(always)]
 fn label_may_start(text: &str, i: usize, tlds: &TldPolicy) -> bool {
     match text.as_bytes().get(i) {
-        Some(&b) if b < 0x80 => match tlds {
-            TldPolicy::List(_) => crate::props::ascii_bits(b) & crate::props::LABEL_BIT != 0,
-            TldPolicy::Iana | TldPolicy::Any => b.is_ascii_alphabetic(),
-        },
+        Some(&b) if b < 0x80 => tlds.may_start_with_ascii(b),
         Some(_) => tlds.may_start_at(text, i),
         None => false,
     }
