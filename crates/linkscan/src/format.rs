@@ -518,6 +518,20 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "idna")]
+    fn only_a_labels_are_shown_in_unicode() {
+        // Found by the `format` fuzz target: a label with Punycode after
+        // `xn--` but not ASCII (a full-width `／`, NULs) was decoded, its
+        // `／` mapped to `/`, and the display form was no fixed point.
+        let url = "xn--qtyt0\u{1}\0\0\0\0\0\0\0--qyt1a\u{7f}\0w\u{FF0F}c\0\0\0tt--ytt";
+        let shown = display_url(url);
+        assert_eq!(display_url(&shown), shown);
+        assert!(!shown.contains('/'), "{shown}");
+        assert_eq!(display_url("https://xn--fsqu00a.xn--fiqs8s/"), "https://例子.中国/");
+        assert_eq!(display_url("https://XN--FSQU00A.com/"), "https://例子.com/");
+    }
+
+    #[test]
     fn display_url_decodes_what_is_safe() {
         let cases = [
             ("https://x.com/%E3%82%A2?%E3%82%A2=%E3%82%A2#%E3%82%A2", "https://x.com/ア?ア=ア#ア"),

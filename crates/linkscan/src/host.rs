@@ -374,7 +374,7 @@ fn labels_fit(text: &str, start: usize, end: usize, octets: fn(&str) -> Option<u
                 return false;
             }
             // An `xn--` label must be an A-label: ASCII, valid Punycode.
-            if has_a_label_prefix(label) && !(label.is_ascii() && a_label_valid(label)) {
+            if has_a_label_prefix(label) && !is_a_label(label) {
                 return false;
             }
             let octets = if label.is_ascii() {
@@ -465,6 +465,13 @@ fn has_a_label_prefix(label: &[u8]) -> bool {
     label.first_chunk::<4>().is_some_and(|&[x, n, h1, h2]| {
         u16::from_le_bytes([x, n]) | 0x2020 == u16::from_le_bytes(*b"xn") && h1 == b'-' && h2 == b'-'
     })
+}
+
+/// Whether `label` is an A-label: `xn--` (any case), ASCII, and valid as
+/// [`a_label_valid`] checks it.
+#[inline]
+pub(crate) fn is_a_label(label: &[u8]) -> bool {
+    has_a_label_prefix(label) && label.is_ascii() && a_label_valid(label)
 }
 
 /// Whether the ASCII label `xn--…` is an A-label as UTS #46 §4.1 checks

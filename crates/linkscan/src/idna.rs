@@ -137,10 +137,14 @@ pub(crate) fn display_host(head: &str) -> String {
         if k > 0 {
             out.push('.');
         }
-        let decoded = label.get(..4).filter(|p| p.eq_ignore_ascii_case("xn--")).and_then(|_| {
-            let (unicode, result) = idna::domain_to_unicode(label);
-            (result.is_ok() && !unicode.contains('.') && !mixes_scripts(&unicode)).then_some(unicode)
-        });
+        // Only an A-label as the finder reads one (ASCII, its Punycode
+        // decoding to label characters): the `idna` crate maps what it
+        // decodes, so `xn--…／c\0` would show a `/` that makes the rest a path.
+        let decoded = crate::host::is_a_label(label.as_bytes())
+            .then(|| idna::domain_to_unicode(label))
+            .and_then(|(unicode, result)| {
+                (result.is_ok() && !unicode.contains('.') && !mixes_scripts(&unicode)).then_some(unicode)
+            });
         out.push_str(decoded.as_deref().unwrap_or(label));
     }
     out.push_str(&head[host_end..]);
