@@ -116,7 +116,6 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
-mod domain;
 mod email;
 mod finder;
 pub mod format;

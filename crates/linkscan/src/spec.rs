@@ -15,6 +15,5 @@
 
 pub mod props;
 
-pub use crate::domain::{MAX_LABEL_LEN, MAX_NAME_LEN};
-pub use crate::host::FILE_EXTENSION_TLDS;
+pub use crate::host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN};
 pub use crate::pqf::{BRACKET_STACK_LIMIT, path_query_fragment_end};
