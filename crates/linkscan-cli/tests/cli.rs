@@ -5,10 +5,15 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `linkscan args…` with `stdin` as standard input.
 fn linkscan(args: &[&str], stdin: &str) -> Output {
+    linkscan_to(args, stdin, Stdio::piped())
+}
+
+/// [`linkscan`] with `stdout` as standard output.
+fn linkscan_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
         .args(args)
         .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
+        .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
@@ -435,17 +440,7 @@ fn full_standard_output_is_an_error() {
 #[test]
 fn read_write_dev_null_is_a_fine_standard_output() {
     for (args, code) in [(&["find"][..], 0), (&["find", "-q"], 0), (&["html"], 0), (&["--version"], 0)] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("runs");
-        if let Some(mut stdin) = child.stdin.take() {
-            let _ = stdin.write_all(b"see example.com\n");
-        }
-        let out = child.wait_with_output().expect("ends");
+        let out = linkscan_to(args, "see example.com\n", Stdio::null());
         assert_eq!(out.status.code(), Some(code), "{args:?}: {}", stderr(&out));
         assert!(out.stderr.is_empty(), "{args:?}: {}", stderr(&out));
     }
