@@ -635,7 +635,7 @@ impl LinkFinder {
         match self.dialect {
             Dialect::Uts58 => {
                 while let Some(i) = memchr::memchr3(b'.', 0xE3, 0xEF, &bytes[pos..]) {
-                    if crate::host::separator_at(text, pos + i).is_some() {
+                    if crate::domain::separator_at(text, pos + i).is_some() {
                         return true;
                     }
                     pos += i + 1;

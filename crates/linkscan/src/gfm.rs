@@ -8,8 +8,9 @@
 //! examined byte by byte so that a domain check stops inside the first
 //! multi-byte character after the host's first one.
 
+use crate::domain::Domain;
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
-use crate::host::{Port, domain_run_end, host_run, port_at};
+use crate::host::{Port, port_at};
 use crate::pqf::path_query_fragment_end;
 use crate::props::is_punctuation;
 use crate::scan::{Cached, Cursor};
@@ -129,29 +130,30 @@ fn autolink_delim(data: &[u8], mut end: usize) -> usize {
     end
 }
 
-/// The end of a URL or `www.` link starting at `start` whose host starts
-/// at `host` and whose domain check ended at `domain_end`: GFM extends it
-/// to white space or `<` (then `autolink_delim` trims it); with Unicode
-/// ends, a UTS #58 host, port and §3.5 termination decide.
-fn link_end(finder: &LinkFinder, text: &str, start: usize, host: usize, domain_end: usize) -> Option<usize> {
+/// The end of a URL or `www.` link starting at `start` whose domain check
+/// ended at `domain_end`: GFM extends it to white space or `<` (then
+/// `autolink_delim` trims it); with Unicode ends, the UTS #58 host
+/// (`host`, read from the link's host on) with its port and §3.5
+/// termination decide.
+fn link_end(text: &str, start: usize, domain_end: usize, host: Option<(Domain, usize)>) -> Option<usize> {
     let bytes = text.as_bytes();
-    if !finder.unicode_ends {
+    let Some((domain, after)) = host else {
         let mut end = domain_end;
         while end < bytes.len() && !is_space(bytes[end]) && bytes[end] != b'<' {
             end += 1;
         }
         return Some(end);
-    }
+    };
     // A trailing separator belongs to the link only if something follows it.
-    let (domain_end, after_dot) = host_run(text, host);
-    if domain_end == host {
+    let domain_end = domain.tld.1;
+    if domain_end == domain.start {
         return None;
     }
-    let port_end = match port_at(text, after_dot) {
+    let port_end = match port_at(text, after) {
         Port::Ends(end) => Some(end),
         _ => None,
     };
-    let pqf_start = port_end.unwrap_or(after_dot);
+    let pqf_start = port_end.unwrap_or(after);
     let pqf_end = path_query_fragment_end(text, pqf_start);
     let end = if pqf_end > pqf_start || port_end.is_some() { pqf_end } else { domain_end };
     // `<` still ends a link, as in GFM.
@@ -181,8 +183,9 @@ fn www_link_here(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Opti
     if !bytes[w..].starts_with(b"www.") {
         return None;
     }
-    let domain = check_domain(text, w, cmark_size(finder, text, w, scan), false)?;
-    let end = link_end(finder, text, w, w, w + domain)?;
+    let host = finder.unicode_ends.then(|| Domain::starting_at(text, w));
+    let domain = check_domain(text, w, cmark_size(text, w, host, scan), false)?;
+    let end = link_end(text, w, w + domain, host)?;
     let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
     (end > w).then_some((w, end))
 }
@@ -215,12 +218,16 @@ pub(crate) fn link_at_special_char<'t>(
 /// The length cmark-gfm's domain check sees from `at`: to the end of the
 /// text, plus one byte when more of the block follows (its last byte is
 /// never examined). With Unicode ends the link's host is the UTS #58 one
-/// from `at`, so the check looks no further than that: a longer look
-/// would read the same text again for every `www.` in a long run of
-/// host characters that the link does not take in.
-fn cmark_size(finder: &LinkFinder, text: &str, at: usize, scan: &Scan) -> usize {
+/// read from `at` (`host`), so the check looks no further than the run of
+/// label characters and separators there: a longer look would read the
+/// same text again for every `www.` in a long run of host characters that
+/// the link does not take in.
+fn cmark_size(text: &str, at: usize, host: Option<(Domain, usize)>, scan: &Scan) -> usize {
     let size = text.len() - at + usize::from(scan.cursor.context.after != Edge::Block);
-    if finder.unicode_ends { size.min(domain_run_end(text, at) + 1 - at) } else { size }
+    match host {
+        Some((_, run_end)) => size.min(run_end + 1 - at),
+        None => size,
+    }
 }
 
 /// A URL link whose `://` is at byte `colon`.
@@ -239,8 +246,9 @@ fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Optio
     if !known || !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
         return None;
     }
-    let domain = check_domain(text, host, cmark_size(finder, text, host, scan), true)?;
-    let end = link_end(finder, text, start, host, host + domain)?;
+    let read = finder.unicode_ends.then(|| Domain::starting_at(text, host));
+    let domain = check_domain(text, host, cmark_size(text, host, read, scan), true)?;
+    let end = link_end(text, start, host + domain, read)?;
     let end = if finder.unicode_ends { end } else { colon + autolink_delim(&bytes[colon..], end - colon) };
     (end > host).then_some((start, end))
 }

@@ -1,8 +1,10 @@
-//! Host recognition shared by the dialects: domain labels and separators,
-//! the top-level-domain policy, ports, schemes and IP literals.
+//! What a host is beside its labels, shared by the dialects: the
+//! top-level-domain policy, file names, ports, schemes and IP literals.
+//! (A domain's labels are read in [`domain`](crate::domain).)
 
+use crate::domain::{Domain, label_end, separator_at};
 use crate::props::{
-    DOT_BIT, LABEL_BIT, TLD_MAX_CHARS, TLD_MIN_CHARS, before, bits_at, is_label_char, is_link_email, is_tld,
+    DOT_BIT, LABEL_BIT, TLD_MAX_CHARS, TLD_MIN_CHARS, bits_at, is_label_char, is_link_email, is_tld,
     lowercase_into,
 };
 use crate::punycode;
@@ -223,299 +225,6 @@ fn is_well_formed_tld(label: &str) -> bool {
         })
 }
 
-/// The length of the label separator (`.` `。` `．` `｡`) at byte `i`, if any.
-#[inline]
-pub(crate) fn separator_at(text: &str, i: usize) -> Option<usize> {
-    if i >= text.len() {
-        return None;
-    }
-    let (bits, len) = bits_at(text, i);
-    (bits & DOT_BIT != 0).then_some(len)
-}
-
-/// The end of the run of label characters that starts at byte `i`.
-#[inline]
-pub(crate) fn label_end(text: &str, i: usize) -> usize {
-    label_end_within(text, i, usize::MAX, 0).unwrap_or(text.len())
-}
-
-/// The end of the run of label characters that starts at byte `i`, if it
-/// has at most `max_chars` code points. `nv8`: [`NV8_BIT`] to end the run
-/// at the label characters IDNA2008 does not allow, else 0.
-#[inline]
-pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize, nv8: u8) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut chars = 0;
-    while i < bytes.len() {
-        let (bits, len) = bits_at(text, i);
-        if bits & (LABEL_BIT | nv8) != LABEL_BIT {
-            break;
-        }
-        chars += 1;
-        if chars > max_chars {
-            return None;
-        }
-        i += len;
-    }
-    Some(i)
-}
-
-/// The end of the run of label characters and separators from byte `i`.
-pub(crate) fn domain_run_end(text: &str, mut i: usize) -> usize {
-    let bytes = text.as_bytes();
-    while i < bytes.len() {
-        // ASCII byte by byte; any other code point whole.
-        if bytes[i] < 0x80 {
-            if crate::props::ascii_bits(bytes[i]) & (LABEL_BIT | DOT_BIT) == 0 {
-                break;
-            }
-            i += 1;
-            continue;
-        }
-        let (bits, len) = bits_at(text, i);
-        if bits & (LABEL_BIT | DOT_BIT) == 0 {
-            break;
-        }
-        i += len;
-    }
-    i
-}
-
-/// The run of label characters and separators from byte `host`, as a
-/// host: `(where the host ends, where what follows it starts)` — a
-/// trailing separator is not part of the host (`example.com.` ends a
-/// sentence), so the two differ by its length.
-pub(crate) fn host_run(text: &str, host: usize) -> (usize, usize) {
-    let run_end = domain_run_end(text, host);
-    match text[host..run_end].char_indices().next_back() {
-        Some((i, c)) if separator_at(text, host + i).is_some() => (host + i, host + i + c.len_utf8()),
-        _ => (run_end, run_end),
-    }
-}
-
-/// The start of the run of label characters and separators that ends at
-/// byte `end`, not going before `floor`. `nv8`: as for [`label_end_within`].
-pub(crate) fn domain_start(text: &str, mut end: usize, floor: usize, nv8: u8) -> usize {
-    let bytes = text.as_bytes();
-    while end > floor {
-        // ASCII, byte by byte; any other code point whole.
-        let b = bytes[end - 1];
-        if b < 0x80 {
-            if crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) == 0 {
-                break;
-            }
-            end -= 1;
-            continue;
-        }
-        let (_, bits, len) = before(text, end);
-        if bits & (LABEL_BIT | DOT_BIT) == 0 || bits & nv8 != 0 {
-            break;
-        }
-        end -= len;
-    }
-    end
-}
-
-/// The most octets of a DNS label, and of a whole name (in A-label form,
-/// without a trailing dot).
-pub const MAX_LABEL_LEN: usize = 63;
-/// See [`MAX_LABEL_LEN`].
-pub const MAX_NAME_LEN: usize = 253;
-
-/// Whether every label of the domain `text[start..end]` is non-empty,
-/// neither starts nor ends with `-`, and fits DNS: at most 63 octets a
-/// label and 253 in all, counted in A-label form (`xn--` + Punycode for a
-/// label that is not ASCII).
-pub(crate) fn labels_valid(text: &str, start: usize, end: usize) -> bool {
-    let domain = &text.as_bytes()[start..end];
-    if domain.is_ascii() { ascii_labels_valid(domain) } else { labels_valid_by_code_point(text, start, end) }
-}
-
-/// `labels_valid` read code point by code point (any domain). The labels'
-/// A-label lengths are first taken no longer than a bound that needs no
-/// Punycode encoding for short labels ([`a_label_len_bound`]); only a name
-/// that does not fit then is measured exactly.
-fn labels_valid_by_code_point(text: &str, start: usize, end: usize) -> bool {
-    labels_fit(text, start, end, a_label_len_bound) || labels_fit(text, start, end, a_label_len)
-}
-
-/// The length of `label` (not ASCII) as an A-label, `xn--` and Punycode;
-/// `None` when over 63 octets.
-fn a_label_len(label: &str) -> Option<usize> {
-    punycode::encoded_len(label).map(|n| 4 + n)
-}
-
-/// No less than [`a_label_len`], without encoding a label of at most seven
-/// code points: each of its code points is at most eight Punycode digits.
-/// (A digit divides what is left by at least ten, so a delta `d` takes at
-/// most `log10(d) + 2` digits; a delta is at most `0x110000 × (c + 1) + c`
-/// for `c` code points, under 10⁷ for `c ≤ 7`; `4 + 1 + 8 × 7 = 61 ≤ 63`.)
-fn a_label_len_bound(label: &str) -> Option<usize> {
-    match label.chars().count() {
-        chars @ ..=7 => Some(4 + 1 + 8 * chars),
-        _ => a_label_len(label),
-    }
-}
-
-/// Whether the labels of `text[start..end]` are valid, with `octets` the
-/// A-label length of each label that is not ASCII.
-fn labels_fit(text: &str, start: usize, end: usize, octets: fn(&str) -> Option<usize>) -> bool {
-    if end - start > 4 * MAX_NAME_LEN {
-        return false; // even as one-byte A-label characters it would be too long
-    }
-    let mut label_start = start;
-    let mut name_len = 0;
-    let mut i = start;
-    while i <= end {
-        let sep = if i == end { Some(0) } else { separator_at(text, i) };
-        if let Some(len) = sep {
-            let label = &text.as_bytes()[label_start..i];
-            if label.is_empty() || label[0] == b'-' || label[label.len() - 1] == b'-' {
-                return false;
-            }
-            // An `xn--` label must be an A-label: ASCII, valid Punycode.
-            if has_a_label_prefix(label) && !is_a_label(label) {
-                return false;
-            }
-            let octets = if label.is_ascii() {
-                label.len()
-            } else {
-                match octets(&text[label_start..i]) {
-                    Some(n) => n,
-                    None => return false,
-                }
-            };
-            name_len += octets + usize::from(name_len > 0);
-            if octets > MAX_LABEL_LEN || name_len > MAX_NAME_LEN {
-                return false;
-            }
-            i += len.max(1);
-            label_start = i;
-        } else {
-            i += bits_at(text, i).1;
-        }
-    }
-    true
-}
-
-/// [`domain_start`] from the `.` at `dot` and [`labels_valid`] of the
-/// domain from there to `tld_end`, in one backward pass, when the domain is
-/// ASCII: `None` when a byte of it is not (read it code point by code point
-/// then). An invalid domain is read only until that is known: its start is
-/// then only known to be before `dot` (or `dot`, if nothing of it is).
-#[inline]
-pub(crate) fn ascii_domain(bytes: &[u8], dot: usize, tld_end: usize, floor: usize) -> Option<(usize, bool)> {
-    let tld = &bytes[dot + 1..tld_end];
-    if !tld.is_ascii() {
-        return None;
-    }
-    let mut valid = ascii_label_ok(tld);
-    let mut label_end = dot;
-    // Past `low` the name would be longer than DNS allows.
-    let low = floor.max(tld_end.saturating_sub(MAX_NAME_LEN + 1));
-    use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL};
-    // Label by label: its bytes, then what is before it.
-    let i = loop {
-        let i = bytes[low..label_end]
-            .iter()
-            .rposition(|&b| HOST_ASCII[usize::from(b)] != HOST_LABEL)
-            .map_or(low, |k| low + k + 1);
-        if i == low {
-            break i;
-        }
-        match HOST_ASCII[usize::from(bytes[i - 1])] {
-            HOST_DOT => {
-                valid &= ascii_label_ok(&bytes[i..label_end]);
-                label_end = i - 1;
-                if !valid {
-                    return Some((label_end, false));
-                }
-            }
-            HOST_END => break i,
-            _ => return None,
-        }
-    };
-    if i == low && low > floor {
-        return Some((i, false)); // too long, whatever comes before
-    }
-    valid &= ascii_label_ok(&bytes[i..label_end]) && tld_end - i <= MAX_NAME_LEN;
-    Some((i, valid))
-}
-
-/// `labels_valid` for an ASCII domain: its labels are between `.`s and
-/// its length is its length in DNS.
-fn ascii_labels_valid(domain: &[u8]) -> bool {
-    domain.len() <= MAX_NAME_LEN && domain.split(|&b| b == b'.').all(ascii_label_ok)
-}
-
-/// Whether one ASCII label is non-empty, fits DNS, neither starts nor
-/// ends with `-`, and, if it starts with `xn--`, is a valid A-label.
-#[inline]
-fn ascii_label_ok(label: &[u8]) -> bool {
-    label.len() <= MAX_LABEL_LEN
-        && label.first().is_some_and(|&b| b != b'-')
-        && label.last() != Some(&b'-')
-        && (!has_a_label_prefix(label) || a_label_valid(label))
-}
-
-/// Whether `label` starts with `xn--` (any case): the prefix of an A-label.
-#[inline]
-fn has_a_label_prefix(label: &[u8]) -> bool {
-    // `| 0x2020` lowercases `XN`, and makes no other pair of bytes `xn`.
-    label.first_chunk::<4>().is_some_and(|&[x, n, h1, h2]| {
-        u16::from_le_bytes([x, n]) | 0x2020 == u16::from_le_bytes(*b"xn") && h1 == b'-' && h2 == b'-'
-    })
-}
-
-/// Whether `label` is an A-label: `xn--` (any case), ASCII, and valid as
-/// [`a_label_valid`] checks it.
-#[inline]
-pub(crate) fn is_a_label(label: &[u8]) -> bool {
-    has_a_label_prefix(label) && label.is_ascii() && a_label_valid(label)
-}
-
-/// Whether the ASCII label `xn--…` is an A-label as UTS #46 §4.1 checks
-/// it: its Punycode decodes, to a label that is not empty, not all ASCII,
-/// and made of label characters. (`xn--はじめよう` is not ASCII, so no
-/// A-label either: [`labels_valid`] rejects it.)
-#[cold]
-fn a_label_valid(label: &[u8]) -> bool {
-    let Ok(puny) = core::str::from_utf8(&label[4..]) else { return false };
-    punycode::decode(&puny.to_ascii_lowercase())
-        .is_some_and(|u| !u.is_empty() && !u.is_ascii() && u.chars().all(is_label_char))
-}
-
-/// Whether `text[start..end]` is the whole host as written: not glued to
-/// an `_` (a character people write in host names that no domain label
-/// holds), so that `my_site.example.com` never gives `site.example.com`,
-/// nor to a code point UTS #46 removes from a name (U+FE0F in
-/// `town🧞‍♀️🧜🏻‍♀️.com`, U+00AD), which would make the name another one.
-#[inline]
-pub(crate) fn host_as_written(text: &str, start: usize, end: usize) -> bool {
-    let bytes = text.as_bytes();
-    // An ASCII byte, or none, on each side (most hosts): only `_` glues.
-    let plain = |b: Option<&u8>| b.is_none_or(|&b| b < 0x80 && b != b'_');
-    if plain(start.checked_sub(1).map(|i| &bytes[i])) && plain(bytes.get(end)) {
-        return true;
-    }
-    !glued(text, start, end)
-}
-
-/// Whether `_` or a code point UTS #46 ignores is right before `start` or
-/// right after `end`.
-#[cold]
-fn glued(text: &str, start: usize, end: usize) -> bool {
-    let glue = |c: char| c == '_' || idna_ignored(c);
-    text[..start].chars().next_back().is_some_and(glue) || text[end..].chars().next().is_some_and(glue)
-}
-
-/// Whether UTS #46 ignores `c` (removes it from a name).
-fn idna_ignored(c: char) -> bool {
-    let ranges = crate::tables::IDNA_IGNORED;
-    let k = ranges.partition_point(|&(_, hi)| hi < c);
-    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
-}
-
 /// Top-level domains that are also common file extensions: `README.md`,
 /// `setup.py`, `main.rs`, `install.sh`, `s.as_str()`, `Makefile.am`,
 /// `Finder.app`, `archive.zip`, … (Moldova, Paraguay, Serbia, Saint Helena,
@@ -525,24 +234,17 @@ pub const FILE_EXTENSION_TLDS: &[&str] = &[
     "py", "rs", "sc", "sh", "so", "st", "ts", "zip",
 ];
 
-/// Whether the scheme-less domain `text[start..tld_end]` looks like a file
-/// name: two labels, the last a [`FILE_EXTENSION_TLDS`] entry (any case),
-/// the first not `www`, with no path, query, fragment or port after it.
-pub(crate) fn looks_like_a_file_name(
-    text: &str,
-    start: usize,
-    tld_start: usize,
-    tld_end: usize,
-    floor: usize,
-) -> bool {
+/// Whether the scheme-less `domain` looks like a file name: two labels,
+/// the last a [`FILE_EXTENSION_TLDS`] entry (any case), the first not
+/// `www`, with no path, query, fragment or port after it.
+pub(crate) fn looks_like_a_file_name(text: &str, domain: &Domain, floor: usize) -> bool {
+    let (tld_start, tld_end) = domain.tld;
     let tld = &text[tld_start..tld_end];
-    if !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
+    if domain.labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
         return false;
     }
-    let name = &text[start..tld_start];
-    let two_labels =
-        name.char_indices().filter(|&(i, _)| separator_at(text, start + i).is_some()).count() == 1;
-    let www = name.as_bytes().get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+    let start = domain.start;
+    let www = text.as_bytes()[start..].get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
         && separator_at(text, start + 3).is_some_and(|n| start + 3 + n == tld_start);
     let scheme = scheme_before(text, start, floor).is_some();
     // A path, query or fragment, also after a port; `:12` alone is a code
@@ -554,7 +256,7 @@ pub(crate) fn looks_like_a_file_name(
     };
     let after = if digits > 0 { tld_end + 1 + digits } else { tld_end };
     let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#'));
-    two_labels && !www && !scheme && !more
+    !www && !scheme && !more
 }
 
 /// What follows a host at a `:`.
@@ -900,43 +602,6 @@ mod tests {
         }
     }
 
-    /// The bound on A-label lengths is never below the length, for labels
-    /// of one to seven code points of every kind (the largest code points,
-    /// in rising and falling order, mixed with ASCII).
-    #[test]
-    fn the_a_label_bound_is_never_below_the_length() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
-        let picks =
-            ['a', '-', 'é', 'ß', '中', '\u{FFFF}', '\u{10000}', '\u{10FFFF}', '\u{10FFFE}', '\u{E0100}'];
-        for _ in 0..20_000 {
-            let chars = 1 + next() as usize % 7;
-            let label: String = (0..chars)
-                .map(|_| match next() % 3 {
-                    0 => picks[next() as usize % picks.len()],
-                    1 => char::from_u32(0x10FFFF - (next() % 0x1000) as u32).unwrap_or('x'),
-                    _ => char::from_u32((next() % 0x110000) as u32).unwrap_or('y'),
-                })
-                .collect();
-            if label.is_ascii() {
-                continue;
-            }
-            let exact = a_label_len(&label).expect("seven code points always fit");
-            assert!(a_label_len_bound(&label) >= Some(exact), "{label:?}");
-        }
-        // A name that fits only when measured exactly is still valid.
-        let long = ["例子"; 15].join(".");
-        assert!(!labels_fit(&long, 0, long.len(), a_label_len_bound));
-        assert!(labels_valid(&long, 0, long.len()));
-        let too_long = ["例子"; 22].join(".");
-        assert!(!labels_valid(&too_long, 0, too_long.len()));
-    }
-
     /// The generated bits say what the code point lookups say, for every
     /// non-ASCII code point below U+10000 (with this build's letter cases).
     #[test]
@@ -960,104 +625,6 @@ mod tests {
                 tld_may_start_with(c),
                 "U+{:04X}",
                 u32::from(c)
-            );
-        }
-    }
-
-    /// The generated host classes are what the properties say.
-    #[test]
-    fn host_classes_agree_with_the_properties() {
-        use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
-        for b in 0..=255u8 {
-            let expected = match b {
-                0x80.. => HOST_WIDE,
-                _ => match crate::props::ascii_bits(b) & (LABEL_BIT | DOT_BIT) {
-                    0 => HOST_END,
-                    DOT_BIT => HOST_DOT,
-                    _ => HOST_LABEL,
-                },
-            };
-            assert_eq!(HOST_ASCII[usize::from(b)], expected, "{b:#x}");
-        }
-    }
-
-    /// The one-pass ASCII reading says what `domain_start` and
-    /// `labels_valid` say, on ASCII text of every shape before a `.` and
-    /// its label (a floor anywhere; non-ASCII text is left to them).
-    #[test]
-    fn ascii_domain_agrees_with_start_and_labels() {
-        let pieces = [
-            "a",
-            "-",
-            ".",
-            "b1",
-            " ",
-            "é",
-            "x".repeat(62).as_str(),
-            "y".repeat(63).as_str(),
-            "z".repeat(120).as_str(),
-        ]
-        .map(String::from);
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut checked = 0;
-        for _ in 0..30_000 {
-            let mut text = String::new();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            for k in 0..(rng % 9) {
-                text.push_str(&pieces[((rng >> (k * 5 + 8)) % 9) as usize]);
-            }
-            let dot = text.len();
-            text.push('.');
-            text.push_str(["com", "c-", "-o", "", "ab", "é"][(rng >> 60) as usize % 6]);
-            let floor = (rng >> 50) as usize % (dot + 1);
-            if !text.is_char_boundary(floor) {
-                continue;
-            }
-            let tld_end = text.len();
-            let Some((start, valid)) = ascii_domain(text.as_bytes(), dot, tld_end, floor) else {
-                assert!(!text[floor..].is_ascii(), "{text:?}");
-                continue;
-            };
-            let expected = domain_start(&text, dot, floor, 0);
-            if valid {
-                assert_eq!(start, expected, "{text:?} from {floor}");
-            } else {
-                assert_eq!(start < dot, expected < dot, "{text:?} from {floor}");
-            }
-            assert_eq!(valid, labels_valid(&text, expected, tld_end), "{text:?} from {floor}");
-            checked += 1;
-        }
-        assert!(checked > 10_000);
-    }
-
-    /// The ASCII fast path of `labels_valid` says what the code point one
-    /// says: `.` is the only ASCII separator, and on ASCII domains of every
-    /// shape (empty labels, hyphens at the edges, 63/64-octet labels,
-    /// 253/254-octet names) both agree.
-    #[test]
-    fn ascii_labels_agree_with_the_code_point_reading() {
-        for b in 0..0x80u8 {
-            let s = String::from(char::from(b));
-            assert_eq!(separator_at(&s, 0).is_some(), b == b'.', "{b:#x}");
-        }
-        let pieces =
-            ["a", "-", ".", "b1", "x".repeat(62).as_str(), "y".repeat(63).as_str(), "z".repeat(120).as_str()]
-                .map(String::from);
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            let mut domain = String::new();
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            for k in 0..(rng % 9) {
-                domain.push_str(&pieces[((rng >> (k * 5 + 8)) % 7) as usize]);
-            }
-            assert_eq!(
-                ascii_labels_valid(domain.as_bytes()),
-                labels_valid_by_code_point(&domain, 0, domain.len()),
-                "{domain:?}"
             );
         }
     }

@@ -140,7 +140,7 @@ pub(crate) fn display_host(head: &str) -> String {
         // Only an A-label as the finder reads one (ASCII, its Punycode
         // decoding to label characters): the `idna` crate maps what it
         // decodes, so `xn--…／c\0` would show a `/` that makes the rest a path.
-        let decoded = crate::host::is_a_label(label.as_bytes())
+        let decoded = crate::domain::is_a_label(label.as_bytes())
             .then(|| idna::domain_to_unicode(label))
             .and_then(|(unicode, result)| {
                 (result.is_ok() && !unicode.contains('.') && !mixes_scripts(&unicode)).then_some(unicode)

@@ -116,6 +116,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod domain;
 mod email;
 mod finder;
 pub mod format;

@@ -463,7 +463,7 @@ mod tests {
         for c in (0..=0x10FFFF).filter_map(char::from_u32) {
             let mut buf = [0u8; 4];
             let s = c.encode_utf8(&mut buf);
-            let separator = crate::host::separator_at(s, 0).is_some();
+            let separator = crate::domain::separator_at(s, 0).is_some();
             assert_eq!(separator, c == '.' || wide_stop_at(s.as_bytes(), 0), "U+{:04X}", u32::from(c));
         }
     }

@@ -15,5 +15,6 @@
 
 pub mod props;
 
-pub use crate::host::{FILE_EXTENSION_TLDS, MAX_LABEL_LEN, MAX_NAME_LEN};
+pub use crate::domain::{MAX_LABEL_LEN, MAX_NAME_LEN};
+pub use crate::host::FILE_EXTENSION_TLDS;
 pub use crate::pqf::{BRACKET_STACK_LIMIT, path_query_fragment_end};

@@ -11,12 +11,11 @@
 //! `floor`, which moves past each candidate domain; so the work is linear
 //! in the input.
 
+use crate::domain::{Domain, label_end_within, separator_at};
 use crate::email::{MailScheme, Rejected, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{
-    Port, accepted_scheme, ascii_domain, domain_start, host_as_written, host_run, ip_host_end,
-    label_end_within, labels_valid, looks_like_a_file_name, port_at, scheme_before, separator_at,
-    tld_accepted,
+    Port, accepted_scheme, ip_host_end, looks_like_a_file_name, port_at, scheme_before, tld_accepted,
 };
 use crate::pqf::pqf_end;
 use crate::props::{EMAIL_BIT, NV8_BIT, before, is_label_separator};
@@ -309,32 +308,26 @@ fn domain_link_at<'a>(
     if scan.before_at_sign(text, tld_end) {
         return None;
     }
-    // An ASCII domain is found and checked in one pass.
-    let (mut start, labels_ok) = match ascii_domain(text.as_bytes(), dot, tld_end, scan.cursor.floor) {
-        Some((start, ok)) => (start, Some(ok)),
-        None => (domain_start(text, dot, scan.cursor.floor, nv8), None),
-    };
+    // The domain, read back from the separator.
+    let floor = scan.cursor.floor;
+    let mut domain = Domain::ending_at(text, dot, (tld_start, tld_end), floor, nv8);
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
-    if nv8 != 0 && labels_ok.is_none() {
-        let loose = domain_start(text, start, scan.cursor.floor, 0);
-        if loose < start && scheme_before(text, loose, scan.cursor.floor).is_some() {
-            start = loose;
-        }
+    if nv8 != 0 && domain.start > floor && text.as_bytes()[domain.start - 1] >= 0x80 {
+        domain = after_scheme(text, dot, domain, floor);
     }
+    let start = domain.start;
     if start == dot {
         return None;
     }
     // From here on the candidate is decided: later scans do not look back
     // into it, whatever the outcome.
-    let floor = scan.cursor.floor;
     scan.cursor.skip_to(tld_end);
-    let labels_ok = labels_ok.unwrap_or_else(|| labels_valid(text, start, tld_end));
-    if !labels_ok {
+    if !domain.valid {
         return refuse(text, (start, tld_end), floor, scan);
     }
     let host = Host { start, tld_end, fqdn_dot };
-    if !host_as_written(text, start, tld_end) {
+    if !domain.is_whole(text) {
         // `_` after an explicit scheme, as the WHATWG host parser takes it.
         let url = finder.reader.then(|| underscore_host_start(text, start, floor)).flatten();
         let scheme = url.and_then(|url| {
@@ -350,7 +343,7 @@ fn domain_link_at<'a>(
     if start > floor && bytes[start - 1] == b'@' {
         return address_link(finder, text, host, floor, scan);
     }
-    if finder.file_names && looks_like_a_file_name(text, start, tld_start, tld_end, floor) {
+    if finder.file_names && looks_like_a_file_name(text, &domain, floor) {
         return None;
     }
     let scheme = match scheme_before(text, start, floor) {
@@ -362,6 +355,15 @@ fn domain_link_at<'a>(
         None => None,
     };
     url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan)
+}
+
+/// `domain`, read back as far as a label character IDNA2008 does not
+/// allow, or as far as UTS #46 allows when that takes it to a `scheme://`.
+#[cold]
+fn after_scheme(text: &str, dot: usize, domain: Domain, floor: usize) -> Domain {
+    let loose = Domain::ending_at(text, dot, domain.tld, floor, 0);
+    let taken = loose.start < domain.start && scheme_before(text, loose.start, floor).is_some();
+    if taken { loose } else { domain }
 }
 
 /// A candidate host from `start` to `tld_end` that is no link: when it is
@@ -582,17 +584,14 @@ fn scheme_host_link<'a>(
 /// none empty or starting or ending with `-`, within DNS lengths; a
 /// trailing separator is left out.
 fn local_host_end(finder: &LinkFinder, text: &str, host: usize) -> Option<usize> {
-    let (end, _) = host_run(text, host);
-    if end == host || !labels_valid(text, host, end) || !host_as_written(text, host, end) {
+    let (domain, _) = Domain::starting_at(text, host);
+    let (last, end) = domain.tld;
+    if end == host || !domain.valid || !domain.is_whole(text) {
         return None;
     }
-    let last = text[host..end]
-        .char_indices()
-        .rfind(|&(i, _)| separator_at(text, host + i).is_some())
-        .map_or(host, |(i, c)| host + i + c.len_utf8());
     // A single label is a host even when it is also a TLD (`http://dev:8080/`);
     // a last label of digits makes an IPv4 address (WHATWG), which is
     // `ip_hosts`' to take.
     let numeric = text[last..end].bytes().all(|b| b.is_ascii_digit());
-    (!numeric && (last == host || !tld_accepted(&finder.tlds, &text[last..end]))).then_some(end)
+    (!numeric && (domain.labels == 1 || !tld_accepted(&finder.tlds, &text[last..end]))).then_some(end)
 }
