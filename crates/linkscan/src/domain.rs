@@ -29,6 +29,9 @@ pub(crate) struct Domain {
     /// most 63 octets a label and 253 in all, counted in A-label form
     /// (`xn--` and Punycode for a label that is not ASCII).
     pub(crate) valid: bool,
+    /// Whether a code point that is not ASCII is in it or, read back,
+    /// ended it.
+    pub(crate) wide: bool,
 }
 
 impl Domain {
@@ -38,16 +41,58 @@ impl Domain {
     /// character IDNA2008 does not allow, else 0. A name that would be
     /// longer than DNS allows is read only until that is known: it is
     /// invalid, and its `start` only some byte of it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn ending_at(text: &str, dot: usize, tld: (usize, usize), floor: usize, nv8: u8) -> Domain {
         let bytes = text.as_bytes();
         let mut labels = Labels::default();
         labels.add(text, tld, !bytes[tld.0..tld.1].is_ascii());
-        let (mut label_end, mut wide) = (dot, false);
-        // While the name is ASCII, past `low` it would be too long.
-        let mut low = floor.max(tld.1.saturating_sub(MAX_NAME_LEN + 1));
+        let mut label_end = dot;
+        // Past `low` an ASCII name would be too long.
+        let low = floor.max(tld.1.saturating_sub(MAX_NAME_LEN + 1));
         let mut i = dot;
-        // Label by label: its ASCII bytes at once, then what is before them.
+        // ASCII labels: the bytes of each at once, then what is before them.
+        loop {
+            i = bytes[low..i]
+                .iter()
+                .rposition(|&b| HOST_ASCII[usize::from(b)] != HOST_LABEL)
+                .map_or(low, |k| low + k + 1);
+            if i == low {
+                if low > floor {
+                    return Domain { start: i, tld, labels: labels.count, valid: false, wide: false };
+                }
+                break;
+            }
+            match HOST_ASCII[usize::from(bytes[i - 1])] {
+                HOST_DOT => {
+                    labels.add(text, (i, label_end), false);
+                    label_end = i - 1;
+                    i -= 1;
+                }
+                HOST_END => break,
+                _ => return Domain::ending_at_wide(text, (i, label_end), tld, floor, nv8, labels),
+            }
+        }
+        labels.add(text, (i, label_end), false);
+        let valid = labels.valid_name(text, (i, tld.1));
+        Domain { start: i, tld, labels: labels.count, valid, wide: labels.wide.0 > 0 }
+    }
+
+    /// [`Domain::ending_at`] on from a code point that is not ASCII before
+    /// byte `i`, in the label that ends at `label_end`, with the `labels`
+    /// after it: the rest read a code point at a time.
+    #[inline(never)]
+    fn ending_at_wide(
+        text: &str,
+        (mut i, mut label_end): (usize, usize),
+        tld: (usize, usize),
+        floor: usize,
+        nv8: u8,
+        mut labels: Labels,
+    ) -> Domain {
+        let bytes = text.as_bytes();
+        // A name not ASCII may take four bytes an octet.
+        let low = floor.max(tld.1.saturating_sub(4 * MAX_NAME_LEN + 1));
+        let mut wide = false;
         let start = loop {
             i = bytes[low..i]
                 .iter()
@@ -55,22 +100,17 @@ impl Domain {
                 .map_or(low, |k| low + k + 1);
             if i == low {
                 if low > floor {
-                    return Domain { start: i, tld, labels: labels.count, valid: false };
+                    return Domain { start: i, tld, labels: labels.count, valid: false, wide: true };
                 }
                 break i;
             }
             let (bits, len) = match HOST_ASCII[usize::from(bytes[i - 1])] {
                 HOST_DOT => (DOT_BIT, 1),
                 HOST_END => break i,
-                _ => {
-                    let (_, bits, len) = before(text, i);
-                    if bits & nv8 != 0 {
-                        break i;
-                    }
-                    // A name not ASCII may take four bytes an octet.
-                    low = floor.max(tld.1.saturating_sub(4 * MAX_NAME_LEN + 1));
-                    (bits, len)
-                }
+                _ => match before(text, i) {
+                    (_, bits, _) if bits & nv8 != 0 => break i,
+                    (_, bits, len) => (bits, len),
+                },
             };
             if bits & DOT_BIT != 0 {
                 labels.add(text, (i, label_end), wide);
@@ -83,7 +123,8 @@ impl Domain {
             i -= len;
         };
         labels.add(text, (start, label_end), wide);
-        Domain { start, tld, labels: labels.count, valid: labels.valid_name(text, (start, tld.1)) }
+        let valid = labels.valid_name(text, (start, tld.1));
+        Domain { start, tld, labels: labels.count, valid, wide: true }
     }
 
     /// The domain that starts at byte `start`: the run of label characters
@@ -130,7 +171,7 @@ impl Domain {
             }
         };
         let valid = labels.valid_name(text, (start, tld.1));
-        (Domain { start, tld, labels: labels.count, valid }, i)
+        (Domain { start, tld, labels: labels.count, valid, wide: labels.wide.0 > 0 }, i)
     }
 
     /// Whether the domain is the whole name as written: not glued to an
@@ -159,41 +200,49 @@ struct Labels {
     count: usize,
     /// Whether one was not valid on its own.
     invalid: bool,
-    /// The name's octets so far: its labels and the dots between them,
-    /// each label that is not ASCII at most [`a_label_len_bound`].
-    octets: usize,
-    /// Whether a label that is not ASCII was counted (at a bound).
-    bounded: bool,
+    /// The bytes of the labels that are not ASCII, and their octets in
+    /// DNS, each at most [`a_label_len_bound`] (an ASCII label's octets are
+    /// its bytes).
+    wide: (usize, usize),
 }
 
 impl Labels {
     /// Counts the label `text[from..to]`; `wide`: whether it has a byte
     /// that is not ASCII.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, text: &str, (from, to): (usize, usize), wide: bool) {
-        let octets = if wide {
-            wide_label_octets(&text[from..to])
+        if wide {
+            self.add_wide(&text[from..to]);
         } else {
-            ascii_label_octets(&text.as_bytes()[from..to])
-        };
-        self.invalid |= octets.is_none();
-        self.octets += octets.unwrap_or(0) + usize::from(self.count > 0);
-        self.bounded |= wide;
+            self.invalid |= !ascii_label_ok(&text.as_bytes()[from..to]);
+        }
         self.count += 1;
+    }
+
+    /// [`Labels::add`] for a label that is not ASCII.
+    #[inline(never)]
+    fn add_wide(&mut self, label: &str) {
+        match wide_label_octets(label) {
+            Some(octets) => self.wide = (self.wide.0 + label.len(), self.wide.1 + octets),
+            None => self.invalid = true,
+        }
     }
 
     /// Whether every label counted was valid and the name `text[start..end]`
     /// they make fits DNS (measured exactly when the bounds say it does not).
+    #[inline(always)]
     fn valid_name(&self, text: &str, (start, end): (usize, usize)) -> bool {
+        let (bytes, octets) = self.wide;
         !self.invalid
-            && (self.octets <= MAX_NAME_LEN || self.bounded && labels_fit(text, start, end, a_label_len))
+            && (end - start - bytes + octets <= MAX_NAME_LEN || bytes > 0 && exactly_fits(text, start, end))
     }
 }
 
-/// The octets of a valid ASCII label, its length.
-#[inline]
-fn ascii_label_octets(label: &[u8]) -> Option<usize> {
-    ascii_label_ok(label).then_some(label.len())
+/// Whether the name `text[start..end]` fits DNS, its labels that are not
+/// ASCII measured exactly.
+#[cold]
+fn exactly_fits(text: &str, start: usize, end: usize) -> bool {
+    labels_fit(text, start, end, a_label_len)
 }
 
 /// The octets of a valid label that is not ASCII: at most its A-label's

@@ -7,6 +7,11 @@
 //! characters" (not white space, not Unicode punctuation) for domains,
 //! examined byte by byte so that a domain check stops inside the first
 //! multi-byte character after the host's first one.
+//!
+//! With Unicode ends ([`LinkFinder::unicode_ends`]) the host is also a
+//! UTS #46 name: read once from its first byte as a
+//! [`Domain`](crate::domain::Domain), which bounds cmark-gfm's domain check
+//! and gives the link's host, trailing separator and port.
 
 use crate::domain::Domain;
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};

@@ -7,6 +7,10 @@
 //! ASCII letters and digits with a few extra characters. Delimiter
 //! characters must stand between letters or digits; brackets in a query
 //! must balance. A candidate that breaks a rule is rejected whole.
+//!
+//! Its host is md4c's segment, not a UTS #46 name: it is read once,
+//! forward, by [`scan_segment`] (as the other segments are), and never
+//! by [`domain`](crate::domain), whose labels md4c does not have.
 
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
 use crate::scan::{Cached, Cursor};
