@@ -67,6 +67,9 @@ impl Domain {
                     labels.add(text, (i, label_end), false);
                     label_end = i - 1;
                     i -= 1;
+                    if labels.invalid {
+                        return Domain { start: i, tld, labels: labels.count, valid: false, wide: false };
+                    }
                 }
                 HOST_END => break,
                 _ => return Domain::ending_at_wide(text, (i, label_end), tld, floor, nv8, labels),

@@ -237,13 +237,12 @@ pub const FILE_EXTENSION_TLDS: &[&str] = &[
 /// Whether the scheme-less `domain` looks like a file name: two labels,
 /// the last a [`FILE_EXTENSION_TLDS`] entry (any case), the first not
 /// `www`, with no path, query, fragment or port after it.
-pub(crate) fn looks_like_a_file_name(text: &str, domain: &Domain, floor: usize) -> bool {
-    let (tld_start, tld_end) = domain.tld;
+pub(crate) fn looks_like_a_file_name(text: &str, domain: Domain, floor: usize) -> bool {
+    let Domain { start, tld: (tld_start, tld_end), labels, .. } = domain;
     let tld = &text[tld_start..tld_end];
-    if domain.labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
+    if labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
         return false;
     }
-    let start = domain.start;
     let www = text.as_bytes()[start..].get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
         && separator_at(text, start + 3).is_some_and(|n| start + 3 + n == tld_start);
     let scheme = scheme_before(text, start, floor).is_some();
