@@ -313,7 +313,7 @@ fn domain_link_at<'a>(
     let mut domain = Domain::ending_at(text, dot, (tld_start, tld_end), floor, nv8);
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
-    if nv8 != 0 && domain.wide {
+    if domain.cut {
         domain = after_scheme(text, dot, domain, floor);
     }
     let start = domain.start;
@@ -361,9 +361,6 @@ fn domain_link_at<'a>(
 /// allow, or as far as UTS #46 allows when that takes it to a `scheme://`.
 #[cold]
 fn after_scheme(text: &str, dot: usize, domain: Domain, floor: usize) -> Domain {
-    if domain.start == floor || before(text, domain.start).1 & NV8_BIT == 0 {
-        return domain; // not ended by such a character
-    }
     let loose = Domain::ending_at(text, dot, domain.tld, floor, 0);
     let taken = loose.start < domain.start && scheme_before(text, loose.start, floor).is_some();
     if taken { loose } else { domain }
