@@ -458,13 +458,14 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
     }
     let colon = end - 3;
     // `http://` and `https://` (most schemes written), read at once.
-    let len = if bytes[colon - 1] | 0x20 == b's' { 5 } else { 4 };
-    if let Some(http) = colon.checked_sub(len).filter(|&http| http >= floor)
-        && u32::from_le_bytes([bytes[http], bytes[http + 1], bytes[http + 2], bytes[http + 3]]) | 0x2020_2020
-            == u32::from_le_bytes(*b"http")
-        && (http == floor || !SCHEME_BYTES[usize::from(bytes[http - 1])])
+    let name = &bytes[floor..colon];
+    let len = if name[name.len() - 1] | 0x20 == b's' { 5 } else { 4 };
+    if let Some(http) = name.len().checked_sub(len)
+        && let Some(&head) = name[http..].first_chunk::<4>()
+        && u32::from_le_bytes(head) | 0x2020_2020 == u32::from_le_bytes(*b"http")
+        && (http == 0 || !SCHEME_BYTES[usize::from(name[http - 1])])
     {
-        return Some(http);
+        return Some(floor + http);
     }
     scheme_name_before(bytes, colon, floor)
 }
