@@ -395,7 +395,7 @@ pub(crate) fn is_a_label(label: &[u8]) -> bool {
 /// Whether the ASCII label `xn--…` is an A-label as UTS #46 §4.1 checks
 /// it: its Punycode decodes, to a label that is not empty, not all ASCII,
 /// and made of label characters. (`xn--はじめよう` is not ASCII, so no
-/// A-label either: [`labels_valid`] rejects it.)
+/// A-label either: a name with it is not valid.)
 #[cold]
 fn a_label_valid(label: &[u8]) -> bool {
     let Ok(puny) = core::str::from_utf8(&label[4..]) else { return false };
