@@ -105,6 +105,11 @@ impl Domain {
         let low = floor.max(tld.1.saturating_sub(4 * MAX_NAME_LEN + 1));
         let (mut wide, mut cut) = (false, false);
         let start = loop {
+            if i < low {
+                // A code point read back across `low` (which need not be
+                // a code point's first byte): the name is too long.
+                return Domain { start: i, tld, labels: labels.count, valid: false, cut: false };
+            }
             i = bytes[low..i]
                 .iter()
                 .rposition(|&b| HOST_ASCII[usize::from(b)] != HOST_LABEL)
@@ -583,6 +588,31 @@ mod tests {
             }
         }
         assert!(checked > 50_000 && cuts > 200, "{checked} {cuts}");
+    }
+
+    /// A name is read back no further than DNS allows even where that
+    /// limit falls inside a code point (`日本。` a hundred times: the last
+    /// byte the reading may take is the second of a `日`); what it says is
+    /// still what the plain readings say.
+    #[test]
+    fn a_long_name_is_read_back_to_its_limit_inside_a_code_point() {
+        for (unit, sep) in [("日本。", "。"), ("é.", "."), ("日a。", "。"), ("例．", "．"), ("a😀日.", ".")]
+        {
+            for n in 1..400 {
+                let text = alloc::format!("{}日本", unit.repeat(n));
+                let tld = (text.len() - "日本".len(), text.len());
+                let dot = tld.0 - sep.len();
+                for nv8 in [0, NV8_BIT] {
+                    let domain = Domain::ending_at(&text, dot, tld, 0, nv8);
+                    let start = plain_start(&text, dot, 0, nv8);
+                    let (labels, valid) = plain_labels(&text, start, tld.1);
+                    assert_eq!(domain.valid, valid, "{unit} × {n}, nv8 {nv8}");
+                    if valid {
+                        assert_eq!((domain.start, domain.labels), (start, labels), "{unit} × {n}");
+                    }
+                }
+            }
+        }
     }
 
     /// Read forward from its first byte, a domain is what the plain
