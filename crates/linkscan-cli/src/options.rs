@@ -2,7 +2,7 @@
 //! describe.
 
 use clap::{Args, ValueEnum};
-use linkscan::{Kinds, LinkFinder, Profile, Schemes, TldPolicy};
+use linkscan::{Kinds, LinkFinder, OptionError, Profile, TldPolicy};
 use std::io;
 
 /// Which rule set finds links.
@@ -61,7 +61,7 @@ pub struct FinderOptions {
     /// The scheme put before links found without one (default: https:// for
     /// UTS #58, http:// for GFM and MD4C). Script schemes (javascript:,
     /// vbscript:, data:) are refused.
-    #[arg(long, value_name = "SCHEME", value_parser = parse_default_scheme)]
+    #[arg(long, value_name = "SCHEME")]
     pub default_scheme: Option<String>,
     /// GFM: end URLs by the UTS #58 rules (CJK punctuation, full-width
     /// brackets) instead of at the next space.
@@ -73,9 +73,10 @@ pub struct FinderOptions {
     /// UTS #58: the schemes a `scheme://` URL may have to be linked,
     /// comma-separated; `web` stands for the built-in list (http, https,
     /// ftp, ftps, sftp, ssh, git, ws, wss, irc, ircs, file, git+ssh,
-    /// git+https, …). A host after another scheme is not linked.
-    #[arg(long, value_name = "LIST", default_value = "web", value_parser = parse_schemes)]
-    pub schemes: Schemes,
+    /// git+https, …; the default). A host after another scheme is not
+    /// linked.
+    #[arg(long, value_name = "LIST", value_parser = parse_schemes)]
+    pub schemes: Option<SchemeNames>,
     /// UTS #58: after an explicit scheme, accept any well-formed host
     /// (http://localhost:3000, http://intranet/, https://x.internal/).
     #[arg(long)]
@@ -87,28 +88,14 @@ pub struct FinderOptions {
     pub skip_file_names: bool,
 }
 
-/// `web,gopher` → the built-in list and gopher; `https,ssh` → only those.
-fn parse_schemes(s: &str) -> Result<Schemes, String> {
-    let names: Vec<&str> = s.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
-    if names.is_empty() {
-        return Err("no scheme named".into());
-    }
-    for name in &names {
-        let valid = name.as_bytes()[0].is_ascii_alphabetic()
-            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
-        if !valid {
-            return Err(format!("{name:?} is not a scheme name (a letter, then letters, digits, + - .)"));
-        }
-        if !linkscan::html::is_safe_href(&format!("{name}:")) {
-            return Err(format!("{name:?} is a script scheme; links are never given one"));
-        }
-    }
-    let others = names.iter().filter(|n| !n.eq_ignore_ascii_case("web"));
-    Ok(if names.iter().any(|n| n.eq_ignore_ascii_case("web")) {
-        Schemes::web().with(others)
-    } else {
-        Schemes::only(others)
-    })
+/// The scheme names of `--schemes`, as written (`web,gopher`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeNames(Vec<String>);
+
+/// `web,gopher` → `["web", "gopher"]`: the names are checked with the
+/// other options ([`linkscan::FinderOptions`]).
+fn parse_schemes(s: &str) -> Result<SchemeNames, String> {
+    Ok(SchemeNames(s.split(',').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect()))
 }
 
 fn parse_profile(s: &str) -> Result<Profile, String> {
@@ -116,20 +103,7 @@ fn parse_profile(s: &str) -> Result<Profile, String> {
 }
 
 fn parse_kinds(s: &str) -> Result<Kinds, String> {
-    let kinds: Kinds = s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())?;
-    if kinds == Kinds::NONE {
-        return Err("no kind named (url, www, email, handle)".into());
-    }
-    Ok(kinds)
-}
-
-/// A default scheme that would not make a script URL of a link.
-fn parse_default_scheme(s: &str) -> Result<String, String> {
-    if linkscan::html::is_safe_href(s) {
-        Ok(s.to_string())
-    } else {
-        Err(format!("{s:?} is a script scheme; links are never given one"))
-    }
+    s.parse().map_err(|e: linkscan::ParseKindsError| e.to_string())
 }
 
 /// The largest `--tlds` file: the IANA list is about 10 KB.
@@ -155,71 +129,40 @@ fn read_tld_file(path: &std::path::Path) -> io::Result<String> {
 }
 
 impl FinderOptions {
-    /// Options that mean nothing in the chosen dialect, named with it.
-    fn check(&self) -> Result<(), String> {
+    /// The finder these options describe, checked by the library as every
+    /// binding's are; reads the TLD file if one is named.
+    pub fn finder(&self) -> io::Result<LinkFinder> {
         let dialect = match self.dialect {
-            Dialect::Uts58 => "uts58",
-            Dialect::Gfm => "gfm",
-            Dialect::Md4c => "md4c",
+            Dialect::Uts58 => linkscan::Dialect::Uts58,
+            Dialect::Gfm => linkscan::Dialect::Gfm,
+            Dialect::Md4c => linkscan::Dialect::Md4c,
         };
-        let uts58_only = [
-            ("--profile", self.profile != Profile::Default),
-            ("--kinds handle", self.kinds.is_some_and(|k| k.contains(Kinds::HANDLE))),
-            ("--tlds", self.tlds != Tlds::Iana),
-            ("--tlds-file", self.tlds_file.is_some()),
-            ("--ip-hosts", self.ip_hosts),
-            ("--local-hosts", self.local_hosts),
-            ("--skip-file-names", self.skip_file_names),
-            ("--schemes", self.schemes != Schemes::web()),
-        ];
-        for (flag, set) in uts58_only {
-            if set && self.dialect != Dialect::Uts58 {
-                return Err(format!("{flag} is a UTS #58 option: it means nothing with --dialect {dialect}"));
-            }
-        }
-        if self.unicode_ends && self.dialect != Dialect::Gfm {
-            return Err(format!("--unicode-ends is a GFM option: it means nothing with --dialect {dialect}"));
-        }
-        Ok(())
+        let flag = |set: bool| set.then_some(true);
+        let mut options = linkscan::FinderOptions::new(dialect);
+        options.profile = Some(self.profile);
+        options.kinds = self.kinds;
+        options.require_scheme = flag(self.require_scheme);
+        options.tlds = match (&self.tlds_file, self.tlds) {
+            (Some(path), _) => Some(TldPolicy::list(read_tld_file(path)?.lines())),
+            (None, Tlds::Iana) => None,
+            (None, Tlds::Any) => Some(TldPolicy::Any),
+        };
+        options.default_scheme.clone_from(&self.default_scheme);
+        options.ip_hosts = flag(self.ip_hosts);
+        options.unicode_ends = flag(self.unicode_ends);
+        options.local_hosts = flag(self.local_hosts);
+        options.skip_file_names = flag(self.skip_file_names);
+        options.schemes = self.schemes.as_ref().map(|names| names.0.clone());
+        options.finder().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, self.flag_error(&e)))
     }
 
-    /// The finder these options describe; reads the TLD file if one is named.
-    pub fn finder(&self) -> io::Result<LinkFinder> {
-        self.check().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-        let mut finder = match self.dialect {
-            Dialect::Uts58 => LinkFinder::new(),
-            Dialect::Gfm => LinkFinder::gfm(),
-            Dialect::Md4c => LinkFinder::md4c(),
+    /// `e` with its option named as the command line names it (`--ip-hosts`).
+    fn flag_error(&self, e: &OptionError) -> String {
+        let flag = match e.option {
+            "tlds" if self.tlds_file.is_some() => "tlds-file".to_string(),
+            option => option.replace('_', "-"),
         };
-        if self.dialect == Dialect::Uts58 {
-            finder = finder.profile(self.profile);
-        }
-        if let Some(kinds) = self.kinds {
-            finder = finder.kinds(kinds);
-        }
-        finder = finder.unicode_ends(self.unicode_ends).schemes(self.schemes.clone());
-        // A flag given turns its option on, over the profile.
-        if self.ip_hosts {
-            finder = finder.ip_hosts(true);
-        }
-        if self.local_hosts {
-            finder = finder.local_hosts(true);
-        }
-        if self.skip_file_names {
-            finder = finder.skip_file_names(true);
-        }
-        if self.require_scheme {
-            finder = finder.require_scheme(true);
-        }
-        if let Some(scheme) = &self.default_scheme {
-            finder = finder.default_scheme(scheme.clone());
-        }
-        let tlds = match (&self.tlds_file, self.tlds) {
-            (Some(path), _) => TldPolicy::list(read_tld_file(path)?.lines()),
-            (None, Tlds::Iana) => TldPolicy::Iana,
-            (None, Tlds::Any) => TldPolicy::Any,
-        };
-        Ok(finder.tlds(tlds))
+        format!("--{flag}: {}", e.message)
     }
 }
 

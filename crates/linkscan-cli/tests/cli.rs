@@ -132,6 +132,22 @@ fn bad_options_are_clear_errors() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown link kind \"ftp\""));
     let tlds = linkscan(&["find", "--tlds-file", "/nonexistent/tlds.txt"], "x");
     assert!(String::from_utf8_lossy(&tlds.stderr).contains("--tlds-file /nonexistent/tlds.txt"));
+    // The library checks the options (as the Python package's); the error names the flag.
+    let empty = scratch("empty-tlds", b"# no TLD\n\n");
+    for (args, words) in [
+        (
+            vec!["find", "--dialect", "gfm", "--ip-hosts"],
+            "--ip-hosts: a UTS #58 option; it means nothing in the gfm dialect",
+        ),
+        (vec!["markdown", "--dialect", "md4c", "--unicode-ends"], "--unicode-ends: a GFM option"),
+        (vec!["html", "--schemes", "https,1x"], "--schemes: \"1x\" is not a scheme name"),
+        (vec!["find", "--schemes", ","], "--schemes: no scheme named"),
+        (vec!["find", "--tlds-file", empty.to_str().expect("UTF-8 path")], "--tlds-file: an empty list"),
+    ] {
+        let out = linkscan(&args, "x.com\n");
+        assert_eq!((out.status.code(), stdout(&out).as_str()), (Some(2), ""), "{args:?}");
+        assert!(stderr(&out).contains(words), "{args:?}: {}", stderr(&out));
+    }
 }
 
 #[test]
@@ -730,12 +746,12 @@ fn flags_compose_or_are_rejected_naming_both() {
         }
         assert!(v["col"].as_u64().unwrap() >= 1 && v["end"].as_u64() > v["start"].as_u64());
     }
-    // Rejected combinations: exit 2, both flags named.
+    // Rejected combinations: exit 2, both flags (or the flag and the dialect) named.
     for (args, first, second) in [
-        (&["find", "--dialect", "gfm", "--ip-hosts"][..], "--ip-hosts", "--dialect gfm"),
-        (&["find", "--dialect", "md4c", "--tlds", "any"][..], "--tlds", "--dialect md4c"),
-        (&["find", "--dialect", "gfm", "--local-hosts"][..], "--local-hosts", "--dialect gfm"),
-        (&["find", "--unicode-ends"][..], "--unicode-ends", "--dialect uts58"),
+        (&["find", "--dialect", "gfm", "--ip-hosts"][..], "--ip-hosts", "the gfm dialect"),
+        (&["find", "--dialect", "md4c", "--tlds", "any"][..], "--tlds", "the md4c dialect"),
+        (&["find", "--dialect", "gfm", "--local-hosts"][..], "--local-hosts", "the gfm dialect"),
+        (&["find", "--unicode-ends"][..], "--unicode-ends", "the uts58 dialect"),
         (&["find", "--tlds", "any", "--tlds-file", "x"][..], "--tlds", "--tlds-file"),
         (&["find", "--json", "--format", "tsv"][..], "--json", "--format"),
         (&["find", "-l", "-c"][..], "--files-with-links", "--count"),

@@ -11,7 +11,7 @@ use arrow_array::{
 use arrow_data::ffi::FFI_ArrowArray;
 use arrow_schema::{DataType, Field, Schema};
 use linkscan::{
-    Dialect, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile, Schemes, TldPolicy,
+    Dialect, FinderOptions, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile, TldPolicy,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -95,20 +95,26 @@ fn parse_kinds(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Kinds>> {
     } else {
         return Err(PyTypeError::new_err("kinds: expected a string like \"url,email\" or a list of names"));
     };
-    let parsed: Kinds = text.parse().map_err(|e| value_error("kinds", e))?;
-    if parsed.is_empty() {
-        return Err(value_error("kinds", "no kind named (url, www, email, handle)"));
-    }
-    Ok(Some(parsed))
+    Ok(Some(text.parse().map_err(|e| value_error("kinds", e))?))
 }
 
-/// `tlds`: "iana", "any", or a list of TLDs.
-fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<TldPolicy> {
-    let Some(tlds) = tlds else { return Ok(TldPolicy::Iana) };
+/// `dialect`: "uts58", "gfm" or "md4c".
+fn parse_dialect(dialect: &str) -> PyResult<Dialect> {
+    match dialect {
+        "uts58" => Ok(Dialect::Uts58),
+        "gfm" => Ok(Dialect::Gfm),
+        "md4c" => Ok(Dialect::Md4c),
+        other => Err(value_error("dialect", format!("{other:?} is not \"uts58\", \"gfm\" or \"md4c\""))),
+    }
+}
+
+/// `tlds`: None, "iana", "any", or a list of TLDs.
+fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<TldPolicy>> {
+    let Some(tlds) = tlds else { return Ok(None) };
     if let Ok(name) = tlds.extract::<String>() {
         return match name.as_str() {
-            "iana" => Ok(TldPolicy::Iana),
-            "any" => Ok(TldPolicy::Any),
+            "iana" => Ok(Some(TldPolicy::Iana)),
+            "any" => Ok(Some(TldPolicy::Any)),
             other => {
                 Err(value_error("tlds", format!("{other:?} is not \"iana\", \"any\" or a list of TLDs")))
             }
@@ -117,10 +123,7 @@ fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<TldPolicy> {
     let list: Vec<String> = tlds
         .extract()
         .map_err(|_| PyTypeError::new_err("tlds: expected \"iana\", \"any\" or a list of TLDs"))?;
-    if list.iter().all(|tld| tld.trim().trim_start_matches('.').is_empty()) {
-        return Err(value_error("tlds", "an empty list: no link could be found"));
-    }
-    Ok(TldPolicy::list(list))
+    Ok(Some(TldPolicy::list(list)))
 }
 
 fn parse_unit(offsets: &str) -> PyResult<OffsetUnit> {
@@ -143,7 +146,11 @@ impl Finder {
     /// where it does not), "strict" (the spec's pseudo-code and the Unicode
     /// reference exactly), "chat" (default plus skip_file_names and handles)
     /// or "docs" (require_scheme, local_hosts and ip_hosts). Options given
-    /// (not None) change only themselves after it.
+    /// (not None) change only themselves after it. `schemes`: the schemes a
+    /// `scheme://` URL may have, "web" standing for the built-in list. The
+    /// library checks the options as it checks the CLI's: one that means
+    /// nothing in the dialect, a script scheme or an empty list raises
+    /// `ValueError` starting with the option's name.
     #[new]
     #[pyo3(signature = (dialect = "uts58", *, profile = "default", kinds = None, require_scheme = None,
         tlds = None, default_scheme = None, ip_hosts = None, unicode_ends = false, local_hosts = None,
@@ -167,79 +174,19 @@ impl Finder {
         let profile: Profile = profile.parse().map_err(|e| value_error("profile", e))?;
         let (kinds_arg, tlds_arg) = (kinds.map(|k| k.clone().unbind()), tlds.map(|t| t.clone().unbind()));
         let (default_scheme_arg, schemes_arg) = (default_scheme.clone(), schemes.clone());
-        let kinds = parse_kinds(kinds)?;
-        let finder = match dialect {
-            "uts58" => LinkFinder::new(),
-            "gfm" => LinkFinder::gfm(),
-            "md4c" => LinkFinder::md4c(),
-            other => {
-                return Err(value_error(
-                    "dialect",
-                    format!("{other:?} is not \"uts58\", \"gfm\" or \"md4c\""),
-                ));
-            }
-        };
-        let uts58_only = [
-            ("profile", profile != Profile::Default),
-            ("kinds", kinds.is_some_and(|k| k.contains(Kinds::HANDLE))),
-            ("tlds", tlds.is_some()),
-            ("ip_hosts", ip_hosts == Some(true)),
-            ("local_hosts", local_hosts == Some(true)),
-            ("skip_file_names", skip_file_names == Some(true)),
-            ("schemes", schemes.is_some()),
-        ];
-        for (option, set) in uts58_only {
-            if set && finder.dialect() != Dialect::Uts58 {
-                return Err(value_error(
-                    option,
-                    format!("a UTS #58 option; it means nothing with dialect={dialect:?}"),
-                ));
-            }
-        }
-        if unicode_ends && finder.dialect() != Dialect::Gfm {
-            return Err(value_error(
-                "unicode_ends",
-                format!("a GFM option; it means nothing with dialect={dialect:?}"),
-            ));
-        }
-        let mut finder = if finder.dialect() == Dialect::Uts58 { finder.profile(profile) } else { finder };
-        if let Some(kinds) = kinds {
-            finder = finder.kinds(kinds);
-        }
-        // Options given change only themselves after the profile.
-        type Setter = fn(LinkFinder, bool) -> LinkFinder;
-        let options: [(Option<bool>, Setter); 4] = [
-            (require_scheme, LinkFinder::require_scheme),
-            (ip_hosts, LinkFinder::ip_hosts),
-            (local_hosts, LinkFinder::local_hosts),
-            (skip_file_names, LinkFinder::skip_file_names),
-        ];
-        for (value, set) in options {
-            if let Some(value) = value {
-                finder = set(finder, value);
-            }
-        }
-        let mut finder = finder.tlds(parse_tlds(tlds)?).unicode_ends(unicode_ends);
-        if let Some(scheme) = default_scheme {
-            if !linkscan::html::is_safe_href(&scheme) {
-                return Err(value_error("default_scheme", format!("{scheme:?} is a script scheme")));
-            }
-            finder = finder.default_scheme(scheme);
-        }
-        if let Some(names) = schemes {
-            // As the CLI: a name that is empty or a script scheme is an
-            // error (the library would only leave it out).
-            for name in &names {
-                let bare = name.trim_end_matches("://");
-                if bare.is_empty() {
-                    return Err(value_error("schemes", "an empty scheme name"));
-                }
-                if !linkscan::html::is_safe_href(&format!("{bare}:")) {
-                    return Err(value_error("schemes", format!("{bare:?} is a script scheme")));
-                }
-            }
-            finder = finder.schemes(Schemes::only(names));
-        }
+        // Checked by the library, as the CLI's options are.
+        let mut options = FinderOptions::new(parse_dialect(dialect)?);
+        options.profile = Some(profile);
+        options.kinds = parse_kinds(kinds)?;
+        options.require_scheme = require_scheme;
+        options.tlds = parse_tlds(tlds)?;
+        options.default_scheme = default_scheme;
+        options.ip_hosts = ip_hosts;
+        options.unicode_ends = Some(unicode_ends);
+        options.local_hosts = local_hosts;
+        options.skip_file_names = skip_file_names;
+        options.schemes = schemes;
+        let finder = options.finder().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let unit = parse_unit(offsets)?;
         let kwargs = PyDict::new(py);
         kwargs.set_item("profile", profile.as_str())?;
@@ -781,13 +728,10 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: boo
 /// its host in Unicode where that is safe.
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
-    Ok(match dialect {
-        "gfm" => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
-        "md4c" => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
-        "uts58" => (LinkFinder::new(), pulldown_cmark::Options::empty()),
-        other => {
-            return Err(value_error("dialect", format!("{other:?} is not \"gfm\", \"md4c\" or \"uts58\"")));
-        }
+    Ok(match parse_dialect(dialect)? {
+        Dialect::Gfm => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
+        Dialect::Md4c => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
+        _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),
     })
 }
 

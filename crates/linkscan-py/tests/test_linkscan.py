@@ -159,6 +159,39 @@ def test_bad_options_are_value_errors_naming_the_option(call):
         call()
 
 
+@pytest.mark.parametrize(
+    "option, call",
+    [
+        ("kinds", lambda: linkscan.Finder(kinds="")),
+        ("kinds", lambda: linkscan.Finder("md4c", kinds="handle")),
+        ("tlds", lambda: linkscan.Finder("gfm", tlds="any")),
+        ("tlds", lambda: linkscan.Finder(tlds=["", "# a comment"])),
+        ("profile", lambda: linkscan.Finder("gfm", profile="chat")),
+        ("unicode_ends", lambda: linkscan.Finder("md4c", unicode_ends=True)),
+        ("ip_hosts", lambda: linkscan.Finder("gfm", ip_hosts=True)),
+        ("default_scheme", lambda: linkscan.Finder(default_scheme="vbscript:")),
+        ("schemes", lambda: linkscan.Finder(schemes=["https", "Data"])),
+        ("schemes", lambda: linkscan.Finder(schemes=["1http"])),
+        ("schemes", lambda: linkscan.Finder(schemes=[])),
+    ],
+)
+def test_option_errors_start_with_the_option_as_the_cli_words_them(option, call):
+    # The library checks both (FinderOptions); the CLI names the option --flag-name.
+    with pytest.raises(ValueError) as error:
+        call()
+    message = str(error.value)
+    assert message.startswith(option + ": "), message
+
+
+def test_web_in_schemes_is_the_built_in_list():
+    text = "gopher://a.com/x ssh://b.org/y"
+    assert [l.text for l in linkscan.Finder(schemes=["web", "gopher"]).find(text)] == [
+        "gopher://a.com/x",
+        "ssh://b.org/y",
+    ]
+    assert [l.text for l in linkscan.Finder(schemes=["gopher://"]).find(text)] == ["gopher://a.com/x"]
+
+
 def test_bad_types():
     with pytest.raises(TypeError):
         linkscan.Finder().find(b"bytes are not text")

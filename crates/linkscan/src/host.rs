@@ -39,6 +39,13 @@ pub struct TldList {
     shortest_chars: usize,
 }
 
+impl TldList {
+    /// Whether the list has no entry: no link could be found with it.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.sorted.is_empty()
+    }
+}
+
 impl TldPolicy {
     /// A policy that accepts exactly these TLDs, e.g. the lines of an IANA
     /// `tlds-alpha-by-domain.txt`: any letter case; an `XN--` entry matches

@@ -25,7 +25,9 @@
 //!   exactly), `chat` and `docs`; [`LinkFinder::strict`] lists each rule
 //!   with its reason.
 //! * **Options**: which [`Kinds`], [`Schemes`] and TLDs ([`TldPolicy`])
-//!   count, IP and local hosts, the default scheme, file names.
+//!   count, IP and local hosts, the default scheme, file names. Options a
+//!   user writes (a command line, keyword arguments) are checked together
+//!   by [`FinderOptions`], as linkscan's CLI and Python package check theirs.
 //! * **Offsets** in chars or UTF-16 units: [`OffsetConverter`]. Text and
 //!   links in turn: [`LinkFinder::spans`].
 //! * **Text that is still arriving** (a chat answer, a log): [`LinkStream`]
@@ -133,6 +135,7 @@ mod links;
 pub mod markdown;
 mod md4c;
 mod offsets;
+mod options;
 mod pqf;
 mod punycode;
 mod scan;
@@ -153,5 +156,6 @@ pub use finder::{
 pub use host::{Schemes, TldList, TldPolicy};
 pub use links::{Links, Span, Spans};
 pub use offsets::{OffsetConverter, OffsetUnit};
+pub use options::{FinderOptions, OptionError};
 pub use stream::LinkStream;
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

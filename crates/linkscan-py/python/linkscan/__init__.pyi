@@ -34,6 +34,10 @@ class Finder:
     ``skip_file_names`` and handles) or ``"docs"`` (``require_scheme``,
     ``local_hosts`` and ``ip_hosts``). Options given (not None) change only
     themselves after it. ``kinds``: ``url``, ``www``, ``email``, ``handle``.
+    ``schemes``: the schemes a ``scheme://`` URL may have; ``"web"`` stands
+    for the built-in list. Options are checked as the CLI checks them: one
+    that means nothing in the dialect, a script scheme or an empty list
+    raises ``ValueError`` starting with the option's name.
     """
 
     def __init__(
