@@ -3,22 +3,22 @@
 //! Python string indices, and an Arrow batch API that releases the GIL.
 
 use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, from_ffi_and_data_type};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::types::Int8Type;
 use arrow_array::{
     Array, ArrayRef, DictionaryArray, GenericStringArray, LargeStringArray, OffsetSizeTrait, RecordBatch,
     StringArray, StringViewArray, StructArray,
 };
-use arrow_data::ffi::FFI_ArrowArray;
-use arrow_schema::{DataType, Field, Schema};
+use arrow_schema::{ArrowError, DataType, Field, Schema};
 use linkscan::{
     Dialect, FinderOptions, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile, TldPolicy,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::PyDict;
-use pyo3_arrow::PyTable;
-use pyo3_arrow::input::AnyArray;
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyDict};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -238,7 +238,7 @@ impl Finder {
     fn find_arrow<'py>(
         &self,
         py: Python<'py>,
-        array: AnyArray,
+        array: &Bound<'py, PyAny>,
         threads: Option<usize>,
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
@@ -248,8 +248,7 @@ impl Finder {
             Some(n @ 1..=MAX_THREADS) => n,
             Some(n) => return Err(value_error("threads", format!("{n} is not within 1..={MAX_THREADS}"))),
         };
-        let chunked = array.into_chunked_array()?;
-        let (chunks, _) = chunked.into_inner();
+        let chunks = arrow_chunks(array)?;
         let mut replaced = Vec::new();
         let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
         let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
@@ -414,54 +413,125 @@ fn links_schema() -> Arc<Schema> {
 
 /// `batches` as one pyarrow Table. pyarrow's import is most of a small
 /// call's time, so it is spared where it can be: the table without links
-/// is made once and shared (pyarrow tables are immutable), and a single
-/// batch is handed over as one C Data Interface struct array whose schema
-/// pyarrow already holds (`RecordBatch._import_from_c` with the shared
-/// table's schema: pyarrow imports no schema, about half its import
-/// time); several batches go as a stream.
+/// is made once and shared (pyarrow tables are immutable), and each batch
+/// is handed over as one C Data Interface struct array with the schema
+/// pyarrow already holds (`RecordBatch._import_from_c`: pyarrow imports no
+/// schema, about half its import time).
 fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Bound<'_, PyAny>> {
     // pyarrow's functions, looked up once: importing the module on every
-    // call (as pyo3-arrow's `into_pyarrow` does) is a third of a small
-    // batch's time.
+    // call is a third of a small batch's time.
     struct Pyarrow {
-        table: Py<PyAny>,
         from_batches: Py<PyAny>,
-        /// `RecordBatch._import_from_c`, where pyarrow has it.
-        import_from_c: Option<Py<PyAny>>,
-        /// The table without links; its schema is the one of every table.
+        import_batch: Py<PyAny>,
+        /// The table without links.
         empty: Py<PyAny>,
+        /// The schema of every table.
         schema: Py<PyAny>,
     }
     static PYARROW: PyOnceLock<Pyarrow> = PyOnceLock::new();
     let pyarrow = PYARROW.get_or_try_init(py, || {
         let module = py.import("pyarrow")?;
-        let table = module.getattr("table")?;
-        let empty = table.call1((PyTable::try_new(Vec::new(), links_schema())?,))?;
-        let record_batch = module.getattr("RecordBatch")?;
+        let mut schema = FFI_ArrowSchema::try_from(links_schema().as_ref()).map_err(arrow_error)?;
+        // pyarrow moves the schema out (its `release` is then null).
+        let address = std::ptr::from_mut(&mut schema) as usize;
+        let schema = module.getattr("Schema")?.call_method1("_import_from_c", (address,))?;
+        let from_batches = module.getattr("Table")?.getattr("from_batches")?;
         PyResult::Ok(Pyarrow {
-            from_batches: module.getattr("Table")?.getattr("from_batches")?.unbind(),
-            import_from_c: record_batch.getattr("_import_from_c").ok().map(Bound::unbind),
-            schema: empty.getattr("schema")?.unbind(),
-            empty: empty.unbind(),
-            table: table.unbind(),
+            empty: from_batches.call1((Vec::<Py<PyAny>>::new(), &schema))?.unbind(),
+            import_batch: module.getattr("RecordBatch")?.getattr("_import_from_c")?.unbind(),
+            from_batches: from_batches.unbind(),
+            schema: schema.unbind(),
         })
     })?;
     batches.retain(|batch| batch.num_rows() > 0);
-    match (&batches[..], &pyarrow.import_from_c) {
-        ([], _) => Ok(pyarrow.empty.bind(py).clone()),
-        ([batch], Some(import_from_c)) => {
-            let data = StructArray::from(batch.clone()).into_data();
-            let mut array = Box::new(FFI_ArrowArray::new(&data));
-            // pyarrow moves the array out of the struct (its `release` is
-            // then null, and dropping the box releases nothing); if the
-            // import fails first, the box releases it.
-            let address = std::ptr::from_mut::<FFI_ArrowArray>(&mut array) as usize;
-            let batch = import_from_c.bind(py).call1((address, pyarrow.schema.bind(py)))?;
-            drop(array);
-            pyarrow.from_batches.bind(py).call1(([batch],))
-        }
-        _ => pyarrow.table.bind(py).call1((PyTable::try_new(batches, links_schema())?,)),
+    if batches.is_empty() {
+        return Ok(pyarrow.empty.bind(py).clone());
     }
+    let schema = pyarrow.schema.bind(py);
+    let batches = batches
+        .into_iter()
+        .map(|batch| {
+            let data = StructArray::from(batch).into_data();
+            let mut array = FFI_ArrowArray::new(&data);
+            // pyarrow moves the array out of the struct (its `release` is
+            // then null, and dropping it releases nothing); if the import
+            // fails first, dropping it releases it.
+            let address = std::ptr::from_mut(&mut array) as usize;
+            pyarrow.import_batch.bind(py).call1((address, schema))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    pyarrow.from_batches.bind(py).call1((batches, schema))
+}
+
+/// The arrays of a string column given by the Arrow PyCapsule interface:
+/// the one array of `__arrow_c_array__` (a pyarrow Array, …) or the chunks
+/// of `__arrow_c_stream__` (a pyarrow ChunkedArray, a Polars Series, …).
+fn arrow_chunks(array: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
+    let py = array.py();
+    if array.hasattr(intern!(py, "__arrow_c_array__"))? {
+        let (schema, data): (Bound<'_, PyCapsule>, Bound<'_, PyCapsule>) =
+            array.call_method0(intern!(py, "__arrow_c_array__"))?.extract()?;
+        let schema = schema.pointer_checked(Some(c"arrow_schema"))?.cast::<FFI_ArrowSchema>();
+        let data = data.pointer_checked(Some(c"arrow_array"))?.cast::<FFI_ArrowArray>();
+        // SAFETY: capsules so named hold an ArrowSchema and an ArrowArray
+        // (the PyCapsule interface). The array is moved out, leaving a
+        // released one for its capsule's destructor; the schema is only
+        // read, while its capsule lives.
+        let data = unsafe {
+            let data = std::ptr::replace(data.as_ptr(), FFI_ArrowArray::empty());
+            from_ffi(data, schema.as_ref())
+        };
+        return Ok(vec![arrow_array::make_array(data.map_err(arrow_error)?)]);
+    }
+    if array.hasattr(intern!(py, "__arrow_c_stream__"))? {
+        let capsule = array.call_method0(intern!(py, "__arrow_c_stream__"))?;
+        let stream = capsule.cast::<PyCapsule>()?.pointer_checked(Some(c"arrow_array_stream"))?;
+        // SAFETY: a capsule so named holds an ArrowArrayStream; `from_raw`
+        // moves it out, leaving a released one for the capsule's destructor.
+        let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(stream.cast().as_ptr()) };
+        let (Some(get_schema), Some(get_next), Some(get_last_error)) =
+            (stream.get_schema, stream.get_next, stream.get_last_error)
+        else {
+            return Err(PyValueError::new_err("find_arrow: the Arrow stream was already consumed"));
+        };
+        // SAFETY (each call below): a stream that is not released has its
+        // callbacks, called with the stream itself and an empty struct
+        // for them to fill; an error message lives until the next call.
+        let failed = |stream: &mut FFI_ArrowArrayStream| {
+            let message = unsafe { get_last_error(stream) };
+            let message = if message.is_null() {
+                String::new()
+            } else {
+                unsafe { std::ffi::CStr::from_ptr(message) }.to_string_lossy().into_owned()
+            };
+            PyValueError::new_err(format!("find_arrow: the Arrow stream failed: {message}"))
+        };
+        let mut schema = FFI_ArrowSchema::empty();
+        if unsafe { get_schema(&mut stream, &mut schema) } != 0 {
+            return Err(failed(&mut stream));
+        }
+        let data_type = DataType::try_from(&schema).map_err(arrow_error)?;
+        let mut chunks = Vec::new();
+        loop {
+            let mut array = FFI_ArrowArray::empty();
+            if unsafe { get_next(&mut stream, &mut array) } != 0 {
+                return Err(failed(&mut stream));
+            }
+            if array.is_released() {
+                return Ok(chunks);
+            }
+            // SAFETY: an array of the stream is of the stream's type.
+            let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }.map_err(arrow_error)?;
+            chunks.push(arrow_array::make_array(data));
+        }
+    }
+    Err(PyTypeError::new_err(
+        "find_arrow: expected an Arrow array (an object with __arrow_c_array__ or __arrow_c_stream__)",
+    ))
+}
+
+fn arrow_error(e: ArrowError) -> PyErr {
+    PyValueError::new_err(format!("find_arrow: {e}"))
 }
 
 /// What `find_arrow` does with a row whose bytes are not UTF-8.

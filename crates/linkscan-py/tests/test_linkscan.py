@@ -192,6 +192,18 @@ def test_web_in_schemes_is_the_built_in_list():
     assert [l.text for l in linkscan.Finder(schemes=["gopher://"]).find(text)] == ["gopher://a.com/x"]
 
 
+def test_the_distribution_names_its_licences_and_urls():
+    from importlib import metadata
+
+    meta = metadata.metadata("linkscan")
+    assert meta["License-Expression"] == "MIT AND Unicode-3.0"
+    assert sorted(meta.get_all("License-File")) == ["LICENSE-MIT", "LICENSE-UNICODE"]
+    files = {f.name for f in metadata.files("linkscan")}
+    assert {"LICENSE-MIT", "LICENSE-UNICODE"} <= files
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
+    assert urls["Repository"].startswith("https://") and "Documentation" in urls
+
+
 def test_bad_types():
     with pytest.raises(TypeError):
         linkscan.Finder().find(b"bytes are not text")
@@ -266,6 +278,34 @@ def test_find_arrow_nulls_and_empty():
     table = linkscan.Finder().find_arrow(pa.array([None, None], type=pa.string()))
     assert table.num_rows == 0 and table.column_names == ["row", "start", "end", "kind", "text", "href"]
     assert linkscan.Finder().find_arrow(pa.array([], type=pa.string())).num_rows == 0
+
+
+def test_find_arrow_takes_any_arrow_c_interface_object():
+    # Not only pyarrow's types: anything with __arrow_c_array__ or
+    # __arrow_c_stream__ (Polars, DuckDB, nanoarrow...), and nothing else.
+    class ArrayOnly:
+        def __init__(self, array):
+            self.array = array
+
+        def __arrow_c_array__(self, requested_schema=None):
+            return self.array.__arrow_c_array__(requested_schema)
+
+    class StreamOnly:
+        def __init__(self, chunked):
+            self.chunked = chunked
+
+        def __arrow_c_stream__(self, requested_schema=None):
+            return self.chunked.__arrow_c_stream__(requested_schema)
+
+    texts = ["see a.com", None, "mail b@c.org", "x.net and y.org"]
+    finder = linkscan.Finder()
+    expected = finder.find_arrow(pa.array(texts))
+    assert finder.find_arrow(ArrayOnly(pa.array(texts))) == expected
+    chunked = pa.chunked_array([pa.array(texts[:2]), pa.array([], pa.string()), pa.array(texts[2:])])
+    assert finder.find_arrow(StreamOnly(chunked)) == expected
+    assert finder.find_arrow(StreamOnly(pa.chunked_array([], pa.large_string()))).num_rows == 0
+    with pytest.raises(TypeError, match="__arrow_c_array__"):
+        finder.find_arrow(texts)
 
 
 def test_find_arrow_one_schema_for_every_shape():
