@@ -13,3 +13,4 @@ cargo build -q --release --locked -p linkscan-checks --bin corpora
 mkdir -p target/bench-corpora
 target/release/corpora target/bench-corpora > target/bench-rust-times.txt
 "$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-rust-times.txt "$@"
+"$venv/bin/python" crates/linkscan-py/benches/bench_markdown_it.py

@@ -31,6 +31,7 @@ from ._linkscan import (
     linkify_html,
     markdown_to_html,
 )
+from . import linkify_it
 
 __all__ = [
     "Finder",
@@ -45,6 +46,7 @@ __all__ = [
     "__version__",
     "UNICODE_VERSION",
     "TLD_LIST_VERSION",
+    "linkify_it",
 ]
 
 
