@@ -79,6 +79,8 @@ struct Finder {
     unit: OffsetUnit,
     /// The arguments it was made with, for pickling.
     args: (String, Py<PyDict>),
+    /// `find_arrow`'s schema and table without links, made at its first call.
+    tables: PyOnceLock<Tables>,
 }
 
 fn value_error(option: &str, message: impl std::fmt::Display) -> PyErr {
@@ -200,7 +202,7 @@ impl Finder {
         kwargs.set_item("skip_file_names", skip_file_names)?;
         kwargs.set_item("schemes", schemes_arg)?;
         kwargs.set_item("offsets", offsets)?;
-        Ok(Finder { finder, unit, args: (dialect.to_string(), kwargs.unbind()) })
+        Ok(Finder { finder, unit, args: (dialect.to_string(), kwargs.unbind()), tables: PyOnceLock::new() })
     }
 
     fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> ((String,), Bound<'py, PyDict>) {
@@ -252,7 +254,7 @@ impl Finder {
         let mut replaced = Vec::new();
         let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
         let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
-        pyarrow_table(py, batches)
+        pyarrow_table(py, self.tables(py)?, batches)
     }
 
     /// A stream of text with this finder: feed it pieces (chat tokens,
@@ -411,43 +413,88 @@ fn links_schema() -> Arc<Schema> {
         .clone()
 }
 
-/// `batches` as one pyarrow Table. pyarrow's import is most of a small
-/// call's time, so it is spared where it can be: the table without links
-/// is made once and shared (pyarrow tables are immutable), and each batch
-/// is handed over as one C Data Interface struct array with the schema
-/// pyarrow already holds (`RecordBatch._import_from_c`: pyarrow imports no
-/// schema, about half its import time).
-fn pyarrow_table(py: Python<'_>, mut batches: Vec<RecordBatch>) -> PyResult<Bound<'_, PyAny>> {
-    // pyarrow's functions, looked up once: importing the module on every
-    // call is a third of a small batch's time.
-    struct Pyarrow {
-        from_batches: Py<PyAny>,
-        import_batch: Py<PyAny>,
-        /// The table without links.
-        empty: Py<PyAny>,
-        /// The schema of every table.
-        schema: Py<PyAny>,
-    }
+/// The Unicode version of the data and of UTS #58, as `18.0.0`.
+fn unicode_version() -> String {
+    let (major, minor, update) = linkscan::UNICODE_VERSION;
+    format!("{major}.{minor}.{update}")
+}
+
+/// pyarrow's functions, looked up once: importing the module on every
+/// call is a third of a small batch's time.
+struct Pyarrow {
+    from_batches: Py<PyAny>,
+    import_batch: Py<PyAny>,
+    import_schema: Py<PyAny>,
+}
+
+fn pyarrow(py: Python<'_>) -> PyResult<&Pyarrow> {
     static PYARROW: PyOnceLock<Pyarrow> = PyOnceLock::new();
-    let pyarrow = PYARROW.get_or_try_init(py, || {
+    PYARROW.get_or_try_init(py, || {
         let module = py.import("pyarrow")?;
-        let mut schema = FFI_ArrowSchema::try_from(links_schema().as_ref()).map_err(arrow_error)?;
-        // pyarrow moves the schema out (its `release` is then null).
-        let address = std::ptr::from_mut(&mut schema) as usize;
-        let schema = module.getattr("Schema")?.call_method1("_import_from_c", (address,))?;
-        let from_batches = module.getattr("Table")?.getattr("from_batches")?;
         PyResult::Ok(Pyarrow {
-            empty: from_batches.call1((Vec::<Py<PyAny>>::new(), &schema))?.unbind(),
+            from_batches: module.getattr("Table")?.getattr("from_batches")?.unbind(),
             import_batch: module.getattr("RecordBatch")?.getattr("_import_from_c")?.unbind(),
-            from_batches: from_batches.unbind(),
-            schema: schema.unbind(),
+            import_schema: module.getattr("Schema")?.getattr("_import_from_c")?.unbind(),
         })
-    })?;
+    })
+}
+
+/// A finder's `find_arrow` schema in pyarrow, whose metadata says how the
+/// links were found (`linkscan.version`, `linkscan.unicode_version`,
+/// `linkscan.tld_list_version`, `linkscan.finder`: the finder's options as
+/// JSON), and its table without links (pyarrow tables are immutable: one
+/// is shared).
+struct Tables {
+    schema: Py<PyAny>,
+    empty: Py<PyAny>,
+}
+
+impl Finder {
+    fn tables(&self, py: Python<'_>) -> PyResult<&Tables> {
+        self.tables.get_or_try_init(py, || {
+            let options = self.args.1.bind(py).copy()?;
+            options.set_item("dialect", &self.args.0)?;
+            let dumps = PyDict::new(py);
+            dumps.set_item("sort_keys", true)?;
+            dumps.set_item("default", py.get_type::<pyo3::types::PyString>())?;
+            let json = py.import("json")?.call_method("dumps", (options,), Some(&dumps))?;
+            let metadata = [
+                ("linkscan.version", env!("CARGO_PKG_VERSION").to_string()),
+                ("linkscan.unicode_version", unicode_version()),
+                ("linkscan.tld_list_version", linkscan::TLD_LIST_VERSION.to_string()),
+                ("linkscan.finder", json.extract()?),
+            ];
+            let schema = links_schema()
+                .as_ref()
+                .clone()
+                .with_metadata(metadata.into_iter().map(|(k, v)| (k.to_string(), v)).collect());
+            let mut schema = FFI_ArrowSchema::try_from(&schema).map_err(arrow_error)?;
+            // pyarrow moves the schema out (its `release` is then null).
+            let address = std::ptr::from_mut(&mut schema) as usize;
+            let pyarrow = pyarrow(py)?;
+            let schema = pyarrow.import_schema.bind(py).call1((address,))?;
+            let empty = pyarrow.from_batches.bind(py).call1((Vec::<Py<PyAny>>::new(), &schema))?;
+            PyResult::Ok(Tables { schema: schema.unbind(), empty: empty.unbind() })
+        })
+    }
+}
+
+/// `batches` as one pyarrow Table of `tables`' schema. pyarrow's import is
+/// most of a small call's time, so it is spared where it can be: the table
+/// without links is made once, and each batch is handed over as one C
+/// Data Interface struct array with the schema pyarrow already holds
+/// (`RecordBatch._import_from_c`: pyarrow imports no schema, about half
+/// its import time).
+fn pyarrow_table<'py>(
+    py: Python<'py>,
+    tables: &Tables,
+    mut batches: Vec<RecordBatch>,
+) -> PyResult<Bound<'py, PyAny>> {
     batches.retain(|batch| batch.num_rows() > 0);
     if batches.is_empty() {
-        return Ok(pyarrow.empty.bind(py).clone());
+        return Ok(tables.empty.bind(py).clone());
     }
-    let schema = pyarrow.schema.bind(py);
+    let (pyarrow, schema) = (pyarrow(py)?, tables.schema.bind(py));
     let batches = batches
         .into_iter()
         .map(|batch| {
@@ -854,8 +901,7 @@ fn _linkscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(display_url, m)?)?;
     m.add_function(wrap_pyfunction!(display_email, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    let (major, minor, update) = linkscan::UNICODE_VERSION;
-    m.add("UNICODE_VERSION", format!("{major}.{minor}.{update}"))?;
+    m.add("UNICODE_VERSION", unicode_version())?;
     m.add("TLD_LIST_VERSION", linkscan::TLD_LIST_VERSION)?;
     Ok(())
 }

@@ -308,6 +308,26 @@ def test_find_arrow_takes_any_arrow_c_interface_object():
         finder.find_arrow(texts)
 
 
+def test_find_arrow_says_how_its_links_were_found():
+    import json
+
+    for finder, options in [
+        (linkscan.Finder(), {"dialect": "uts58", "profile": "default"}),
+        (linkscan.Finder("gfm", unicode_ends=True), {"dialect": "gfm", "unicode_ends": True}),
+        (linkscan.Finder(tlds=["test"], kinds=["url"]), {"tlds": ["test"], "kinds": ["url"]}),
+    ]:
+        for texts in (["see a.test and b.com"], [None]):  # with links, and the shared table without
+            metadata = finder.find_arrow(pa.array(texts, pa.string())).schema.metadata
+            assert metadata[b"linkscan.version"].decode() == linkscan.__version__
+            assert metadata[b"linkscan.unicode_version"].decode() == linkscan.UNICODE_VERSION
+            assert metadata[b"linkscan.tld_list_version"].decode() == linkscan.TLD_LIST_VERSION
+            recorded = json.loads(metadata[b"linkscan.finder"])
+            assert options.items() <= recorded.items(), recorded
+            assert linkscan.Finder(recorded.pop("dialect"), **recorded).find("a.test b.com") == finder.find(
+                "a.test b.com"
+            )
+
+
 def test_find_arrow_one_schema_for_every_shape():
     # No links (a table made once and shared), links from one part of the
     # rows (imported as one record batch), links from several parts (a

@@ -70,7 +70,10 @@ class Finder:
         ``threads`` threads (1..=64; default one per CPU, at most 8). A row
         whose bytes are not UTF-8 is read as ``bytes.decode("utf-8",
         "replace")`` reads it (``errors="replace"``), raises ``ValueError``
-        naming the row (``"strict"``) or gives no links (``"skip"``)."""
+        naming the row (``"strict"``) or gives no links (``"skip"``). The
+        schema's metadata records ``linkscan.version``,
+        ``linkscan.unicode_version``, ``linkscan.tld_list_version`` and
+        ``linkscan.finder`` (this finder's options as JSON)."""
 
 class Stream:
     """Text that arrives a piece at a time: `feed` returns the links each
