@@ -96,6 +96,12 @@ def test_options_schemas_and_tlds():
     assert kinds(LinkifyIt().add("gopher:", "http:").add("gopher:", None)) == ["example.com", "a@b.org"]
     assert kinds(LinkifyIt().tlds(["org"])) == ["a@b.org"]
     assert kinds(LinkifyIt(finder=Finder(kinds="email"))) == ["a@b.org"]
+    # A finder given decides alone: options beside it are refused, not
+    # applied to a new finder that would silently replace it.
+    with pytest.raises(ValueError, match="Finder it was given"):
+        LinkifyIt(options={"fuzzyLink": False}, finder=Finder(kinds="email"))
+    with pytest.raises(ValueError, match="Finder it was given"):
+        LinkifyIt(finder=Finder()).add("gopher:", "http:")
     with pytest.raises(ValueError, match="schemes"):
         LinkifyIt().add("javascript:", "http:")
     with pytest.raises(ValueError, match="keep_old"):

@@ -59,13 +59,16 @@ class LinkifyIt:
     ``finder`` (default: UTS #58 with ``http://`` before links written
     without a scheme, as linkify-it does) decides what a link is.
     ``options`` take linkify-it's names: ``fuzzy_link`` (links without a
-    scheme), ``fuzzy_email`` (addresses), ``fuzzy_ip`` (IP hosts).
+    scheme), ``fuzzy_email`` (addresses), ``fuzzy_ip`` (IP hosts). With a
+    ``finder`` given, its options are that finder's: ``schemas``,
+    ``options``, ``set``, ``add`` and ``tlds`` raise ``ValueError``.
     """
 
     def __init__(self, schemas: Optional[dict] = None, options: Optional[dict] = None, *, finder: Optional[Finder] = None):
         self._options: dict[str, Any] = {"default_scheme": "http://"}
         self._extra_schemes: list[str] = []
         self._finder = finder
+        self._finder_given = finder is not None
         self._last: tuple[str, list[Match]] = ("", [])
         for name, definition in (schemas or {}).items():
             self.add(name, definition)
@@ -75,6 +78,8 @@ class LinkifyIt:
             self._rebuild()
 
     def _rebuild(self) -> None:
+        if self._finder_given:
+            raise ValueError("this LinkifyIt uses the Finder it was given: make that Finder with these options")
         options = dict(self._options)
         if self._extra_schemes:
             options["schemes"] = ["web", *self._extra_schemes]
