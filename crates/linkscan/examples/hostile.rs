@@ -1,9 +1,9 @@
 //! Hostile inputs: every path of the library (each dialect's finder and
 //! its host options, the Markdown adapter in each dialect, the streaming
-//! finder fed a byte at a time, `html`, `format`) on runs of what makes
+//! finder fed a byte at a time, `html`, HTML fragments, `format`) on runs of what makes
 //! detectors work hardest, at growing sizes.
 //!
-//! * `cargo run --release --example hostile --features pulldown-cmark -- time`
+//! * `cargo run --release --example hostile --features pulldown-cmark,html-fragment -- time`
 //!   prints time per byte from 64 KiB to 4 MiB as a Markdown table (the
 //!   README's): flat rows mean linear time.
 //! * `… -- callgrind` runs each case once at 64 KiB and once at 128 KiB,
@@ -86,6 +86,10 @@ const FAMILIES: &[Family] = &[
     family("quoted-host", "", "“a.com”"),
     family("final-query", "", "a.com?"),
     family("ignored-glue", "", "a\u{FE0F}.com"),
+    family("tags", "", "<b>a.com</b>"),
+    family("anchors", "", "<a>a.com"),
+    family("entity-cut", "", "&ampa.com&#x35"),
+    family("entity-letters", "&", "a"),
 ];
 
 /// What runs on the text.
@@ -98,6 +102,8 @@ pub enum Path {
     /// The streaming finder, fed a byte at a time.
     Stream(fn() -> LinkFinder),
     Html,
+    /// HTML in, HTML out.
+    HtmlFragment,
     Format,
 }
 
@@ -125,6 +131,7 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("stream-bytes", Path::Stream(LinkFinder::new)),
         ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
         ("html", Path::Html),
+        ("html-fragment", Path::HtmlFragment),
         ("format", Path::Format),
     ]
 }
@@ -169,6 +176,9 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
             ends + stream.finish().map(|l| l.end).sum::<usize>()
         }
         Path::Html => linkscan::html::linkify(text, finder).len(),
+        Path::HtmlFragment => {
+            linkscan::html::linkify_fragment(text, finder, &linkscan::html::FragmentOptions::new()).len()
+        }
         Path::Format => linkscan::format::display_url(text).len(),
     }
 }
@@ -178,7 +188,7 @@ fn finder_of(path: Path) -> LinkFinder {
         Path::Find(make) | Path::Markdown(make, _) | Path::MarkdownEvents(make, _) | Path::Stream(make) => {
             make()
         }
-        Path::Html | Path::Format => LinkFinder::new(),
+        Path::Html | Path::HtmlFragment | Path::Format => LinkFinder::new(),
     }
 }
 

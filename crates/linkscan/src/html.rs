@@ -1,8 +1,17 @@
-//! Safe HTML for linkified plain text.
+//! Safe HTML with links: from plain text ([`linkify`]) or, with the
+//! `html-fragment` feature, from HTML ([`linkify_fragment`]).
 
 use crate::finder::LinkFinder;
 pub use crate::href::is_safe_href;
 use alloc::string::String;
+
+#[cfg(feature = "html-fragment")]
+mod fragment;
+#[cfg(feature = "html-fragment")]
+#[cfg_attr(docsrs, doc(cfg(feature = "html-fragment")))]
+pub use fragment::{
+    Anchor, DEFAULT_SKIP_TAGS, FragmentOptions, NEVER_LINKED, linkify_fragment, linkify_fragment_with,
+};
 
 /// Attributes for the `<a>` elements [`linkify_with`] writes. Values are
 /// attribute-escaped.
@@ -119,11 +128,7 @@ pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) 
         out.push('"');
         for (name, value) in [("rel", options.rel), ("target", options.target), ("class", options.class)] {
             if let Some(value) = value {
-                out.push(' ');
-                out.push_str(name);
-                out.push_str("=\"");
-                escape_html(&mut out, value);
-                out.push('"');
+                write_attribute(&mut out, name, value);
             }
         }
         out.push('>');
@@ -133,6 +138,34 @@ pub fn linkify_with(text: &str, finder: &LinkFinder, options: &HtmlOptions<'_>) 
     }
     escape_html(&mut out, &text[pos..]);
     out
+}
+
+/// Appends ` name="value"`, the value escaped.
+fn write_attribute(out: &mut String, name: &str, value: &str) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    escape_html(out, value);
+    out.push('"');
+}
+
+/// Appends text with `&`, `<` and `>` escaped and nothing else changed
+/// (what a browser shows of it is `s`).
+#[cfg(feature = "html-fragment")]
+fn escape_text(out: &mut String, s: &str) {
+    let mut last = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let entity = match b {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            _ => continue,
+        };
+        out.push_str(&s[last..i]);
+        out.push_str(entity);
+        last = i + 1;
+    }
+    out.push_str(&s[last..]);
 }
 
 /// Appends `s` with `&`, `<`, `>`, `"` and `'` escaped, safe in element

@@ -69,7 +69,9 @@
 //! # HTML and formatting
 //!
 //! [`html::linkify`] writes text as safe HTML with its links (never a
-//! script target); [`format::display_url`] gives the form of a URL people
+//! script target); with the feature `html-fragment`,
+//! `html::linkify_fragment` links the text of HTML, every other byte kept;
+//! [`format::display_url`] gives the form of a URL people
 //! read — unescaped where that is safe, detected whole — and [`format`]
 //! also has UTS #58's minimal escaping (§4) and email quoting (§5.3).
 //!
@@ -106,7 +108,9 @@
 //! fastest instructions of the CPU at run time (AVX2 where it has them);
 //! `pulldown-cmark` adds
 //! [`markdown`]; `idna` adds [`idna`] (UTS #46 host reports, Unicode hosts
-//! in `display_url`).
+//! in `display_url`); `html-fragment` adds `html::linkify_fragment` (links
+//! in the text of HTML, a successor to bleach's `linkify`, over the
+//! html5gum tokenizer).
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
