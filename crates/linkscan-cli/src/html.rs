@@ -1,17 +1,31 @@
-//! `linkscan html`: text to HTML with links, streamed.
+//! `linkscan html`: text to HTML with links, streamed; or the text of HTML
+//! linked, a document at a time.
 
+use crate::markdown::{Whole, read_whole};
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
-use linkscan::html::{HtmlOptions, escape_html, linkify_with};
+use linkscan::LinkFinder;
+use linkscan::html::{FragmentOptions, HtmlOptions, escape_html, linkify_fragment, linkify_with};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Attributes and page wrapping for `html`.
+/// What `html` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum From {
+    /// Plain text, escaped.
+    Text,
+    /// HTML: its text is linked, every other byte kept.
+    Html,
+}
+
+/// Attributes, page wrapping and input kind for `html`.
 pub struct Settings {
     pub rel: Option<String>,
     pub target: Option<String>,
     pub class: Option<String>,
     pub page: bool,
+    pub from: From,
+    pub skip_tags: Vec<String>,
 }
 
 /// `linkscan html`.
@@ -29,6 +43,13 @@ pub fn run(
     attrs.rel = settings.rel.as_deref();
     attrs.target = settings.target.as_deref();
     attrs.class = settings.class.as_deref();
+    if settings.from == From::Html {
+        if settings.page {
+            let message = "--page: the input is a page already (--from html)";
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
+        return linkify_documents(inputs, settings, attrs, &finder, stream);
+    }
     let progress = crate::progress::Progress::new(inputs.named_size);
     let mut out = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if settings.page {
@@ -84,6 +105,45 @@ pub fn run(
         out.write_all(b"</body>\n</html>\n")?;
     }
     progress.finish();
+    out.flush().map_err(crate::output_error)?;
+    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}
+
+/// `html --from html`: each input read whole, its text linked.
+fn linkify_documents(
+    inputs: crate::walk::Inputs,
+    settings: &Settings,
+    attributes: HtmlOptions<'_>,
+    finder: &LinkFinder,
+    stream: &StreamOptions,
+) -> io::Result<ExitCode> {
+    let skip_tags: Vec<&str> =
+        settings.skip_tags.iter().map(String::as_str).filter(|t| !t.is_empty()).collect();
+    let mut options = FragmentOptions::new();
+    options.attributes = attributes;
+    options.skip_tags = &skip_tags;
+    let mut out = io::stdout().lock();
+    let mut failed = false;
+    for input in inputs {
+        let html = match read_whole(&input, &stream.input) {
+            Ok(Whole::Text(html)) => html,
+            Ok(Whole::Skipped(why)) => {
+                if !input.walked && !stream.input.no_messages {
+                    out.flush().map_err(crate::output_error)?;
+                    crate::notes::note(&input.display, &why)?;
+                }
+                continue;
+            }
+            Err(e) => {
+                if !stream.input.no_messages {
+                    crate::report(&mut out, &input, &e)?;
+                }
+                failed = true;
+                continue;
+            }
+        };
+        out.write_all(linkify_fragment(&html, finder, &options).as_bytes()).map_err(crate::output_error)?;
+    }
     out.flush().map_err(crate::output_error)?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

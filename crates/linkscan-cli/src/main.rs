@@ -73,14 +73,21 @@ enum Command {
         #[command(flatten)]
         options: FinderOptions,
     },
-    /// Write text as HTML: escaped, with `<a href>` around each link.
+    /// Write text as HTML: escaped, with `<a href>` around each link; or,
+    /// with --from html, link the text of HTML.
     ///
     /// hrefs are attribute-escaped and never use the javascript:, data: or
-    /// vbscript: schemes. Streams like `find`.
+    /// vbscript: schemes. Text streams like `find`. HTML is read whole
+    /// (each input up to 256 MiB) and only its text is linked: not
+    /// attribute values or comments, nor the text of a, script, style,
+    /// textarea, title, svg, math and select elements, nor of those
+    /// --skip-tags names; every other byte is kept as it was.
     #[command(after_help = "Examples:\n  \
         printf 'Docs: example.com/a?b=1&c=2 <x@y.org>\\n' | linkscan html\n  \
         → Docs: <a href=\"https://example.com/a?b=1&amp;c=2\">example.com/a?b=1&amp;c=2</a> &lt;<a href=\"mailto:x@y.org\">x@y.org</a>&gt;\n  \
-        linkscan html --page --rel 'nofollow noopener' --target _blank chat.log > chat.html")]
+        linkscan html --page --rel 'nofollow noopener' --target _blank chat.log > chat.html\n  \
+        printf '<p title=\"a.com\">See b.com/?x&amp;y <code>c.com</code></p>\\n' | linkscan html --from html\n  \
+        → <p title=\"a.com\">See <a href=\"https://b.com/?x&amp;y\">b.com/?x&amp;y</a> <code>c.com</code></p>")]
     Html {
         /// Files or directories to read (directories are walked as ripgrep
         /// walks them); `-` for standard input, which is also the default
@@ -99,6 +106,19 @@ enum Command {
         /// input in a <pre>.
         #[arg(long)]
         page: bool,
+        /// What the input is: plain text, or HTML whose text is linked.
+        #[arg(long, value_enum, default_value_t = html::From::Text)]
+        from: html::From,
+        /// With --from html: the elements whose text is not linked, besides
+        /// those never linked (comma-separated; empty for none).
+        #[arg(
+            long,
+            value_name = "TAGS",
+            value_delimiter = ',',
+            default_value = "pre,code",
+            requires = "from"
+        )]
+        skip_tags: Vec<String>,
         #[command(flatten)]
         stream: StreamOptions,
         #[command(flatten)]
@@ -226,8 +246,9 @@ fn main() -> ExitCode {
     }
     let result = match cli.command {
         Command::Find { files, settings, stream, options } => find::run(files, &settings, &options, &stream),
-        Command::Html { files, rel, target, class, page, stream, options } => {
-            html::run(files, &html::Settings { rel, target, class, page }, &options, &stream)
+        Command::Html { files, rel, target, class, page, from, skip_tags, stream, options } => {
+            let settings = html::Settings { rel, target, class, page, from, skip_tags };
+            html::run(files, &settings, &options, &stream)
         }
         Command::Markdown { allow_unsafe, files, input, options } => {
             markdown::run(files, &input, &options, allow_unsafe)

@@ -16,8 +16,8 @@ pub(crate) enum Whole {
     Skipped(String),
 }
 
-/// The largest Markdown document read (`markdown /dev/zero` is an error,
-/// not memory without end).
+/// The largest document read whole, Markdown or HTML (`markdown
+/// /dev/zero` is an error, not memory without end).
 const MAX_DOCUMENT: u64 = 256 << 20;
 
 /// Reads a whole input as UTF-8 (invalid UTF-8 replaced with `lossy`, and
@@ -29,7 +29,7 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
     if bytes.len() as u64 > MAX_DOCUMENT {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("larger than {} MiB: a Markdown document is read whole", MAX_DOCUMENT >> 20),
+            format!("larger than {} MiB: a document is read whole", MAX_DOCUMENT >> 20),
         ));
     }
     // A file that starts with a UTF-16 byte-order mark: its text.

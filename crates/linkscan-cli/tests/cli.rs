@@ -335,6 +335,28 @@ fn html_escapes_and_links() {
 }
 
 #[test]
+fn html_from_html_links_only_the_text() {
+    let page = "<!DOCTYPE html>\n<p title=\"a.com\">See b.com/?x&amp;y, <code>c.com</code> \
+                <a href=\"/d\">d.com</a><!-- e.com --></p>\n";
+    let out = linkscan(&["html", "--from", "html", "--rel", "nofollow"], page);
+    assert_eq!(
+        stdout(&out),
+        page.replace(
+            "See b.com/?x&amp;y",
+            "See <a href=\"https://b.com/?x&amp;y\" rel=\"nofollow\">b.com/?x&amp;y</a>"
+        )
+    );
+    let out = linkscan(&["html", "--from", "html", "--skip-tags", ""], "<code>c.com</code>");
+    assert_eq!(stdout(&out), "<code><a href=\"https://c.com\">c.com</a></code>");
+    let out =
+        linkscan(&["html", "--from", "html", "--skip-tags", "p,B"], "<p>a.com</p><b>b.com</b><i>c.com</i>");
+    assert_eq!(stdout(&out), "<p>a.com</p><b>b.com</b><i><a href=\"https://c.com\">c.com</a></i>");
+    let out = linkscan(&["html", "--from", "html", "--page"], "x");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--page: the input is a page already"), "{}", stderr(&out));
+}
+
+#[test]
 fn every_command_has_help_with_examples() {
     for command in ["find", "html", "markdown", "format"] {
         let out = linkscan(&[command, "--help"], "");
