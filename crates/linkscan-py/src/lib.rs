@@ -823,6 +823,108 @@ fn linkify_html(
     py.detach(|| linkscan::html::linkify_with(text, finder, &options))
 }
 
+/// `html`, an HTML fragment or document, with `<a href>` around the links
+/// of its text (not in attribute values, comments, `<a>`, `<script>`,
+/// `<style>`, `<textarea>`, … nor in `skip_tags`, default `pre` and
+/// `code`), every other character kept; never a script URL.
+/// `callbacks` (bleach's): each is called as `callback(attrs, True)` for
+/// each new link, `attrs` a dict of `(None, name)` keys to attribute
+/// values (`(None, "href")` first) and `"_text"` to the link's text; it
+/// returns the attributes to write, or `None` to leave the link as text.
+/// `parse_email=False` leaves email addresses as text.
+#[pyfunction]
+#[pyo3(signature = (html, finder = None, *, callbacks = None, skip_tags = None, parse_email = true, rel = None, target = None, class_ = None))]
+#[allow(clippy::too_many_arguments)]
+fn linkify_fragment(
+    py: Python<'_>,
+    html: &str,
+    finder: Option<&Finder>,
+    callbacks: Option<Vec<Bound<'_, PyAny>>>,
+    skip_tags: Option<Vec<String>>,
+    parse_email: bool,
+    rel: Option<&str>,
+    target: Option<&str>,
+    class_: Option<&str>,
+) -> PyResult<String> {
+    use linkscan::html::{Anchor, DEFAULT_SKIP_TAGS, linkify_fragment_with};
+    let default = LinkFinder::new();
+    let finder = finder.map_or(&default, |f| &f.finder);
+    let skip_tags: Vec<&str> = skip_tags
+        .as_ref()
+        .map_or_else(|| DEFAULT_SKIP_TAGS.to_vec(), |t| t.iter().map(String::as_str).collect());
+    let named = [("rel", rel), ("target", target), ("class", class_)];
+    let given: Vec<(String, String)> =
+        named.into_iter().filter_map(|(n, v)| Some((n.into(), v?.into()))).collect();
+    let plain = |link: &linkscan::Link<'_>| {
+        let wanted = parse_email || link.kind() != LinkKind::Email;
+        wanted.then(|| Anchor { href: link.href().into_owned(), attributes: given.clone(), text: None })
+    };
+    match callbacks.filter(|c| !c.is_empty()) {
+        None => py.detach(|| linkify_fragment_with(html, finder, &skip_tags, |link| Ok(plain(link)))),
+        Some(callbacks) => linkify_fragment_with(html, finder, &skip_tags, |link| match plain(link) {
+            Some(anchor) => anchor_by_callbacks(py, &callbacks, anchor, link.as_str()),
+            None => Ok(None),
+        }),
+    }
+}
+
+/// The anchor bleach-style `callbacks` make of `anchor` (its attributes as
+/// a dict, passed through each callback in turn), or `None` if one vetoes
+/// it.
+fn anchor_by_callbacks(
+    py: Python<'_>,
+    callbacks: &[Bound<'_, PyAny>],
+    anchor: linkscan::html::Anchor,
+    text: &str,
+) -> PyResult<Option<linkscan::html::Anchor>> {
+    let none = py.None();
+    let mut attrs = PyDict::new(py);
+    attrs.set_item((&none, "href"), &anchor.href)?;
+    for (name, value) in &anchor.attributes {
+        attrs.set_item((&none, name), value)?;
+    }
+    attrs.set_item("_text", text)?;
+    for callback in callbacks {
+        let result = callback.call1((&attrs, true))?;
+        if result.is_none() {
+            return Ok(None);
+        }
+        attrs = result.cast_into::<PyDict>().map_err(|_| {
+            PyTypeError::new_err("linkify_fragment: a callback must return a dict of attributes or None")
+        })?;
+    }
+    let mut made = linkscan::html::Anchor::default();
+    for (key, value) in attrs.iter() {
+        if let Ok(key) = key.extract::<String>() {
+            if key != "_text" {
+                return Err(PyValueError::new_err(format!(
+                    "linkify_fragment: attribute key {key:?}: keys are (None, name) tuples or \"_text\""
+                )));
+            }
+            let shown: String = value.str()?.extract()?;
+            made.text = (shown != text).then_some(shown);
+            continue;
+        }
+        let (namespace, name): (Option<String>, String) = key.extract().map_err(|_| {
+            PyValueError::new_err(format!(
+                "linkify_fragment: attribute key {key}: keys are (None, name) tuples or \"_text\""
+            ))
+        })?;
+        let value: String = value.str()?.extract()?;
+        if namespace.is_none() && name == "href" {
+            made.href = value;
+        } else if namespace.is_none() && linkscan::html::is_anchor_attribute(&name) {
+            made.attributes.push((name, value));
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "linkify_fragment: attribute {key}: not written (a namespace, an invalid name or an on… event handler)"
+            )));
+        }
+    }
+    // (No href left: the link stays text, as bleach leaves it.)
+    Ok((!made.href.is_empty()).then_some(made))
+}
+
 /// Markdown rendered to HTML with autolinks (pulldown-cmark); `dialect`
 /// "gfm" (with GitHub's tables, strikethrough, task lists and footnotes),
 /// "md4c" or "uts58". Safe by default, as cmark-gfm is: raw HTML is written
@@ -896,6 +998,7 @@ fn _linkscan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Finder>()?;
     m.add_class::<Stream>()?;
     m.add_function(wrap_pyfunction!(linkify_html, m)?)?;
+    m.add_function(wrap_pyfunction!(linkify_fragment, m)?)?;
     m.add_function(wrap_pyfunction!(markdown_to_html, m)?)?;
     m.add_function(wrap_pyfunction!(document_links, m)?)?;
     m.add_function(wrap_pyfunction!(display_url, m)?)?;

@@ -90,6 +90,7 @@ const FAMILIES: &[Family] = &[
     family("anchors", "", "<a>a.com"),
     family("entity-cut", "", "&ampa.com&#x35"),
     family("entity-letters", "&", "a"),
+    family("tables", "", "<table><td>a.com</tr></td>"),
 ];
 
 /// What runs on the text.

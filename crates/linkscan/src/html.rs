@@ -10,7 +10,8 @@ mod fragment;
 #[cfg(feature = "html-fragment")]
 #[cfg_attr(docsrs, doc(cfg(feature = "html-fragment")))]
 pub use fragment::{
-    Anchor, DEFAULT_SKIP_TAGS, FragmentOptions, NEVER_LINKED, linkify_fragment, linkify_fragment_with,
+    Anchor, DEFAULT_SKIP_TAGS, FragmentOptions, NEVER_LINKED, is_anchor_attribute, linkify_fragment,
+    linkify_fragment_with,
 };
 
 /// Attributes for the `<a>` elements [`linkify_with`] writes. Values are

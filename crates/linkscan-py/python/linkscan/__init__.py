@@ -28,10 +28,11 @@ from ._linkscan import (
     display_email,
     display_url,
     document_links,
+    linkify_fragment,
     linkify_html,
     markdown_to_html,
 )
-from . import linkify_it
+from . import bleach, linkify_it
 
 __all__ = [
     "Finder",
@@ -39,6 +40,7 @@ __all__ = [
     "Stream",
     "find",
     "linkify_html",
+    "linkify_fragment",
     "markdown_to_html",
     "document_links",
     "display_url",
@@ -47,6 +49,7 @@ __all__ = [
     "UNICODE_VERSION",
     "TLD_LIST_VERSION",
     "linkify_it",
+    "bleach",
 ]
 
 

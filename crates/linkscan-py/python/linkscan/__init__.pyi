@@ -1,4 +1,4 @@
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Literal, Optional, Sequence, Union
 
 __version__: str
 UNICODE_VERSION: str
@@ -94,6 +94,21 @@ def linkify_html(
     target: Optional[str] = None,
     class_: Optional[str] = None,
 ) -> str: ...
+def linkify_fragment(
+    html: str,
+    finder: Optional[Finder] = None,
+    *,
+    callbacks: Optional[list[Callable[[dict[Any, str], bool], Optional[dict[Any, str]]]]] = None,
+    skip_tags: Optional[list[str]] = None,
+    parse_email: bool = True,
+    rel: Optional[str] = None,
+    target: Optional[str] = None,
+    class_: Optional[str] = None,
+) -> str:
+    """``html`` with ``<a href>`` around the links of its text (not in
+    attributes, comments, ``<a>``, ``<script>``, ``skip_tags``: default
+    ``pre`` and ``code``), every other character kept; ``callbacks`` as
+    bleach's (``callback(attrs, True)`` returns the attributes or None)."""
 def markdown_to_html(markdown: str, dialect: Dialect = "gfm", *, unsafe: bool = False) -> str:
     """Markdown to HTML with autolinks; safe unless ``unsafe=True`` (raw
     HTML omitted, script link targets emptied, as cmark-gfm does)."""

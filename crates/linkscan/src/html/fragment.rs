@@ -178,17 +178,29 @@ pub fn linkify_fragment_with<E>(
     Ok(out)
 }
 
-/// The elements being skipped that are open, by name: a count for each.
+/// Where the tokenizer is, as far as linking goes: the skipped elements
+/// open (a count for each name), and whether the text is a table's own —
+/// between `<table>` or `<tr>` and a cell — which the parser moves out of
+/// the table, and an anchor there would not stay around it.
 struct Skipped {
     names: Vec<String>,
     open: Vec<u32>,
-    /// How many elements are open in all.
+    /// How many skipped elements are open in all.
     total: u32,
+    /// The table elements open, innermost last (an index of `TABLE`).
+    tables: Vec<u8>,
+    /// How many of each are open.
+    tables_open: [u32; TABLE.len()],
 }
 
 /// Elements that have no content (a start tag opens nothing).
 const VOID: &[&str] =
     &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
+
+/// The elements of tables: the first five hold no text of their own, a
+/// cell or caption does.
+const TABLE: [&str; 8] = ["table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"];
+const CELLS: usize = 5;
 
 impl Skipped {
     fn new(skip_tags: &[&str]) -> Skipped {
@@ -198,7 +210,8 @@ impl Skipped {
             .map(|name| name.to_ascii_lowercase())
             .filter(|name| !VOID.contains(&name.as_str()))
             .collect();
-        Skipped { open: alloc::vec![0; names.len()], names, total: 0 }
+        let open = alloc::vec![0; names.len()];
+        Skipped { open, names, total: 0, tables: Vec::new(), tables_open: [0; TABLE.len()] }
     }
 
     fn index(&self, name: &[u8]) -> Option<usize> {
@@ -215,6 +228,10 @@ impl Skipped {
             self.open[i] += 1;
             self.total += 1;
         }
+        if let Some(t) = TABLE.iter().position(|t| t.as_bytes() == name) {
+            self.tables.push(t as u8);
+            self.tables_open[t] += 1;
+        }
     }
 
     fn close(&mut self, name: &[u8]) {
@@ -222,10 +239,22 @@ impl Skipped {
             self.open[i] -= 1;
             self.total -= 1;
         }
+        // (Closes what is open inside it too; only when it is open, so
+        // each element is closed once: linear.)
+        if let Some(t) = TABLE.iter().position(|t| t.as_bytes() == name).filter(|&t| self.tables_open[t] > 0)
+        {
+            while let Some(inner) = self.tables.pop() {
+                self.tables_open[usize::from(inner)] -= 1;
+                if usize::from(inner) == t {
+                    break;
+                }
+            }
+        }
     }
 
+    /// Whether text here is not to be linked.
     fn any(&self) -> bool {
-        self.total > 0
+        self.total > 0 || self.tables.last().is_some_and(|&t| usize::from(t) < CELLS)
     }
 }
 
@@ -259,7 +288,7 @@ fn linkify_text<E>(
         escape_html(out, &anchor.href);
         out.push('"');
         for (name, value) in &anchor.attributes {
-            if is_attribute_name(name) {
+            if is_anchor_attribute(name) {
                 write_attribute(out, name, value);
             }
         }
@@ -278,9 +307,16 @@ fn linkify_text<E>(
     Ok(())
 }
 
-/// Whether an anchor may have an attribute of this name: a valid name, not
-/// `href` (written already) and not an event handler.
-fn is_attribute_name(name: &str) -> bool {
+/// Whether an [`Anchor`] may have an attribute of this name besides its
+/// href: a valid attribute name, not `href` and not an event handler
+/// (`on…`).
+///
+/// ```
+/// use linkscan::html::is_anchor_attribute;
+/// assert!(is_anchor_attribute("rel") && is_anchor_attribute("data-x"));
+/// assert!(!is_anchor_attribute("onclick") && !is_anchor_attribute("HREF") && !is_anchor_attribute("a b"));
+/// ```
+pub fn is_anchor_attribute(name: &str) -> bool {
     let bytes = name.as_bytes();
     !bytes.is_empty()
         && bytes.iter().all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':' | b'.'))
@@ -458,12 +494,19 @@ mod tests {
             // `<a/>` opens an anchor in HTML.
             "<a/>a.com",
             "<plaintext>a.com</plaintext>b.com",
+            // A table's own text is moved out of it by the parser.
+            "<table>a.com<tr>b.com<td></td></tr></table>",
         ];
         for html in unchanged {
             assert_eq!(linkify(html), html, "{html:?}");
         }
         assert_eq!(linkify("<svg/>a.com"), "<svg/><a href=\"https://a.com\">a.com</a>");
         assert_eq!(linkify("<a>x</a>a.com"), "<a>x</a><a href=\"https://a.com\">a.com</a>");
+        assert_eq!(
+            linkify("<table><tr><td>a.com<table></table>b</td></tr></table>c.com"),
+            "<table><tr><td><a href=\"https://a.com\">a.com</a><table></table>b</td></tr></table>\
+             <a href=\"https://c.com\">c.com</a>"
+        );
         // `pre` and `code` are only the default.
         let options = FragmentOptions { skip_tags: &["B"], ..FragmentOptions::new() };
         assert_eq!(
