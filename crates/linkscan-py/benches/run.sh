@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python benchmark: builds the wheel and the corpora, installs the
-# peers (linkify-it-py, urlextract) into a virtual environment, runs
+# peers (linkify-it-py, urlextract, bleach) into a virtual environment, runs
 # bench.py (and the Spark example's throughput with --spark).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
@@ -14,3 +14,4 @@ mkdir -p target/bench-corpora
 target/release/corpora target/bench-corpora > target/bench-rust-times.txt
 "$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-rust-times.txt "$@"
 "$venv/bin/python" crates/linkscan-py/benches/bench_markdown_it.py
+"$venv/bin/python" crates/linkscan-py/benches/bench_bleach.py

@@ -7,6 +7,7 @@ element. bleach (from PyPI) is run on the same calls where both are meant
 to agree."""
 
 import random
+from pathlib import Path
 
 import bleach as real_bleach
 import html5lib
@@ -229,3 +230,20 @@ def test_listed_differences_from_bleach(html):
     options = dict(skip_tags=["pre"], parse_email=True)
     assert real_bleach.linkify(html, **options) == theirs
     assert linkify(html, **options) != theirs, f"now as bleach: drop the listed cause {cause!r}"
+
+
+def test_the_guide_example_runs_as_written():
+    guide = (Path(__file__).parents[3] / "docs" / "python.md").read_text(encoding="utf-8")
+    block = guide.split("## HTML in, HTML out")[1].split("```python\n")[1].split("```")[0]
+    lines = block.splitlines()
+    names, checked = {}, 0
+    for line, after in zip(lines, lines[1:] + [""]):
+        if line.startswith("#"):
+            continue
+        code = line.split("  #")[0]
+        if after.startswith("# '"):
+            assert repr(eval(code, names)) == after[2:]
+            checked += 1
+        else:
+            exec(code, names)
+    assert checked == 1
