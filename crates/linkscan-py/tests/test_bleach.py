@@ -25,9 +25,9 @@ PIECES = [
     "&notit;", "&", "<p>", "</p>", "<a href='q'>", "</a>", "<a>", "<code>", "</code>", "<pre>", "</pre>",
     "<!-- c.com -->", "<!--", "-->", "<script>", "</script>", "<style>", "</style>", "<svg/>", "<svg>",
     "</svg>", "<math>", "</math>", "<![CDATA[d.com]]>", "<textarea>", "</textarea>", "<title>", "</title>",
-    "<b title=\"e.com\">", "</b>", "<i>", "<table>", "<td>", "</table>", "<select>", "<option>", "&lt;",
+    "<b title=\"e.com\">", "</b>", "<i>", "<table>", "<td>", "</td>", "</table>", "<object>", "</object>", "<select>", "<option>", "&lt;",
     "&gt", " ", "\n", "\r\n", "<", ">", "é", "日本。", "https://例子.中国/路径。", "/", "?", ";", ".", "\"",
-    "'", "=", "(", ")", "</>", "<br/>", "<img alt=h.com>", "&NotEqualTilde;", "ab", "1",
+    "'", "=", "(", ")", "</>", "</", "<!", "<?", "<br/>", "<img alt=h.com>", "&NotEqualTilde;", "ab", "1",
 ]
 
 
@@ -96,7 +96,7 @@ def test_generated_fragments_hold_exactly_the_intended_anchors():
     for _ in range(3000):
         _, made = check(fragment(rng))
         linked += len(made)
-    assert linked > 500  # the generator does reach links (970 with this seed)
+    assert linked > 500  # the generator does reach links (934 with this seed)
 
 
 @pytest.mark.parametrize(

@@ -179,28 +179,38 @@ pub fn linkify_fragment_with<E>(
 }
 
 /// Where the tokenizer is, as far as linking goes: the skipped elements
-/// open (a count for each name), and whether the text is a table's own —
-/// between `<table>` or `<tr>` and a cell — which the parser moves out of
-/// the table, and an anchor there would not stay around it.
+/// open, and the containers open that limit what an end tag closes
+/// (tables and their parts, `object`, `template`, …). Text a table holds
+/// of its own — between `<table>` or `<tr>` and a cell — is not linked:
+/// the parser moves it out of the table, and an anchor there would not stay
+/// around it. An end tag closes a skipped element only when no container
+/// opened since is still open, as the parser's scope has it (`</code>`
+/// inside a table inside `<code>` closes nothing): where the two disagree,
+/// more is skipped, never less.
 struct Skipped {
     names: Vec<String>,
-    open: Vec<u32>,
+    /// For each name, its elements open: the number of containers open
+    /// when each was opened.
+    open: Vec<Vec<u32>>,
     /// How many skipped elements are open in all.
     total: u32,
-    /// The table elements open, innermost last (an index of `TABLE`).
-    tables: Vec<u8>,
+    /// The containers open, innermost last (an index of `CONTAINERS`).
+    containers: Vec<u8>,
     /// How many of each are open.
-    tables_open: [u32; TABLE.len()],
+    containers_open: [u32; CONTAINERS.len()],
 }
 
 /// Elements that have no content (a start tag opens nothing).
 const VOID: &[&str] =
     &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
 
-/// The elements of tables: the first five hold no text of their own, a
-/// cell or caption does.
-const TABLE: [&str; 8] = ["table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption"];
-const CELLS: usize = 5;
+/// The elements an end tag does not close across: the first five hold no
+/// text of their own, the others do.
+const CONTAINERS: [&str; 12] = [
+    "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "applet", "marquee", "object",
+    "template",
+];
+const HOLD_TEXT: usize = 5;
 
 impl Skipped {
     fn new(skip_tags: &[&str]) -> Skipped {
@@ -210,8 +220,8 @@ impl Skipped {
             .map(|name| name.to_ascii_lowercase())
             .filter(|name| !VOID.contains(&name.as_str()))
             .collect();
-        let open = alloc::vec![0; names.len()];
-        Skipped { open, names, total: 0, tables: Vec::new(), tables_open: [0; TABLE.len()] }
+        let open = alloc::vec![Vec::new(); names.len()];
+        Skipped { open, names, total: 0, containers: Vec::new(), containers_open: [0; CONTAINERS.len()] }
     }
 
     fn index(&self, name: &[u8]) -> Option<usize> {
@@ -225,27 +235,28 @@ impl Skipped {
             return;
         }
         if let Some(i) = self.index(name) {
-            self.open[i] += 1;
+            self.open[i].push(self.containers.len() as u32);
             self.total += 1;
         }
-        if let Some(t) = TABLE.iter().position(|t| t.as_bytes() == name) {
-            self.tables.push(t as u8);
-            self.tables_open[t] += 1;
+        if let Some(c) = CONTAINERS.iter().position(|c| c.as_bytes() == name) {
+            self.containers.push(c as u8);
+            self.containers_open[c] += 1;
         }
     }
 
     fn close(&mut self, name: &[u8]) {
-        if let Some(i) = self.index(name).filter(|&i| self.open[i] > 0) {
-            self.open[i] -= 1;
+        let depth = self.containers.len() as u32;
+        if let Some(i) = self.index(name).filter(|&i| self.open[i].last() == Some(&depth)) {
+            self.open[i].pop();
             self.total -= 1;
         }
-        // (Closes what is open inside it too; only when it is open, so
-        // each element is closed once: linear.)
-        if let Some(t) = TABLE.iter().position(|t| t.as_bytes() == name).filter(|&t| self.tables_open[t] > 0)
-        {
-            while let Some(inner) = self.tables.pop() {
-                self.tables_open[usize::from(inner)] -= 1;
-                if usize::from(inner) == t {
+        // (Closes the containers open inside it too; only when it is open,
+        // so each is closed once: linear.)
+        let container = CONTAINERS.iter().position(|c| c.as_bytes() == name);
+        if let Some(c) = container.filter(|&c| self.containers_open[c] > 0) {
+            while let Some(inner) = self.containers.pop() {
+                self.containers_open[usize::from(inner)] -= 1;
+                if usize::from(inner) == c {
                     break;
                 }
             }
@@ -254,7 +265,7 @@ impl Skipped {
 
     /// Whether text here is not to be linked.
     fn any(&self) -> bool {
-        self.total > 0 || self.tables.last().is_some_and(|&t| usize::from(t) < CELLS)
+        self.total > 0 || self.containers.last().is_some_and(|&c| usize::from(c) < HOLD_TEXT)
     }
 }
 
@@ -284,6 +295,7 @@ fn linkify_text<E>(
             continue;
         }
         writer.write(out, at..link.start());
+        end_open_markup(out);
         out.push_str("<a href=\"");
         escape_html(out, &anchor.href);
         out.push('"');
@@ -300,6 +312,7 @@ fn linkify_text<E>(
             }
             None => writer.write(out, link.start()..link.end()),
         }
+        end_open_markup(out);
         out.push_str("</a>");
         at = link.end();
     }
@@ -380,6 +393,17 @@ fn decode(piece: &str) -> String {
         }
     }
     text
+}
+
+/// Before a tag is written: text that ends with `</`, `<!` or `<?` (at
+/// the end of the input, the tokenizer's text) would open markup with the
+/// tag's `<`; its `<` is written `&lt;` (the text shown is the same).
+fn end_open_markup(out: &mut String) {
+    let Some(lt) = out.rfind('<') else { return };
+    let after = &out.as_bytes()[lt + 1..];
+    if !after.is_empty() && after.iter().all(|b| matches!(b, b'/' | b'!' | b'?' | b'-')) {
+        out.replace_range(lt..=lt, "&lt;");
+    }
 }
 
 /// Whether `out` ends with `&` and letters, digits or `#`: a reference
@@ -467,6 +491,10 @@ mod tests {
             ("&ampa.com", "&amp;<a href=\"https://a.com\">a.com</a>"),
             ("&#x35&#x35http://a.com", "&#x35&#x35;<a href=\"http://a.com\">http://a.com</a>"),
             ("&lt;</>a.com", "&lt;</><a href=\"https://a.com\">a.com</a>"),
+            // Text that ends the input with `</` or `<!`: its `<` escaped
+            // before a tag is written after it.
+            ("http://a.org/x</", "<a href=\"http://a.org/x&lt;/\">http://a.org/x&lt;/</a>"),
+            ("a.com <!", "<a href=\"https://a.com\">a.com</a> <!"),
             // Attribute values, comments and CDATA outside foreign content are not text.
             (
                 "<img alt='a.com' src=\"b.com\"><![CDATA[c.com]]>",
@@ -496,6 +524,8 @@ mod tests {
             "<plaintext>a.com</plaintext>b.com",
             // A table's own text is moved out of it by the parser.
             "<table>a.com<tr>b.com<td></td></tr></table>",
+            // `</code>` does not close across a table: the cell is in the code.
+            "<code><table><td></code>a.com</td></table>b.com",
         ];
         for html in unchanged {
             assert_eq!(linkify(html), html, "{html:?}");
@@ -617,6 +647,30 @@ mod tests {
             "(",
             ")",
             "\0",
+            "&NotEqualTilde;",
+            "&#0;",
+            "&#x80;",
+            "<math>",
+            "</math>",
+            "</>",
+            "</",
+            "<!",
+            "<?",
+            "<plaintext>",
+            "<title>",
+            "</title>",
+            "<pre>",
+            "</pre>",
+            "<table>",
+            "<tr>",
+            "<td>",
+            "</td>",
+            "</table>",
+            "<object>",
+            "</object>",
+            "&gt",
+            "ab",
+            "1",
         ]);
         prop::collection::vec(pieces, 0..40).prop_map(|pieces| pieces.concat())
     }
