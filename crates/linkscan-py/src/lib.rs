@@ -245,16 +245,48 @@ impl Finder {
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
         let errors = parse_errors(errors)?;
-        let threads = match threads {
-            None => default_threads(),
-            Some(n @ 1..=MAX_THREADS) => n,
-            Some(n) => return Err(value_error("threads", format!("{n} is not within 1..={MAX_THREADS}"))),
-        };
+        let threads = parse_threads(threads)?;
         let chunks = arrow_chunks(array)?;
         let mut replaced = Vec::new();
         let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
-        let batches = py.detach(|| self.links_of_rows(&rows, bytes, threads));
+        let batches =
+            py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| self.links_batch(rows, first)));
         pyarrow_table(py, self.tables(py)?, batches)
+    }
+
+    /// `find_arrow` with one list of links a row: a pyarrow ChunkedArray of
+    /// `list<struct<start, end, kind, text, href>>` as long as the input
+    /// (a null row gives a null list), for a column beside the text
+    /// (`df.with_columns(links=…)`, Spark's `arrow_udf`, DuckDB). The
+    /// same arguments as `find_arrow`.
+    #[pyo3(signature = (array, *, threads = None, errors = "replace"))]
+    fn find_arrow_lists<'py>(
+        &self,
+        py: Python<'py>,
+        array: &Bound<'py, PyAny>,
+        threads: Option<usize>,
+        errors: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let errors = parse_errors(errors)?;
+        let threads = parse_threads(threads)?;
+        let chunks = arrow_chunks(array)?;
+        let mut replaced = Vec::new();
+        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
+        let lists =
+            py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| self.links_list(rows, first)));
+        let pyarrow = pyarrow(py)?;
+        let arrays = lists
+            .into_iter()
+            .map(|list| {
+                let mut schema = FFI_ArrowSchema::try_from(list.data_type()).map_err(arrow_error)?;
+                let mut array = FFI_ArrowArray::new(&list.to_data());
+                // pyarrow moves both out (as in `pyarrow_table`).
+                let (array, schema) =
+                    (std::ptr::from_mut(&mut array) as usize, std::ptr::from_mut(&mut schema) as usize);
+                pyarrow.import_array.bind(py).call1((array, schema))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        pyarrow.chunked_array.bind(py).call1((arrays,))
     }
 
     /// A stream of text with this finder: feed it pieces (chat tokens,
@@ -413,6 +445,15 @@ fn links_schema() -> Arc<Schema> {
         .clone()
 }
 
+/// `threads` as given, or the default.
+fn parse_threads(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        None => Ok(default_threads()),
+        Some(n @ 1..=MAX_THREADS) => Ok(n),
+        Some(n) => Err(value_error("threads", format!("{n} is not within 1..={MAX_THREADS}"))),
+    }
+}
+
 /// The Unicode version of the data and of UTS #58, as `18.0.0`.
 fn unicode_version() -> String {
     let (major, minor, update) = linkscan::UNICODE_VERSION;
@@ -425,6 +466,8 @@ struct Pyarrow {
     from_batches: Py<PyAny>,
     import_batch: Py<PyAny>,
     import_schema: Py<PyAny>,
+    import_array: Py<PyAny>,
+    chunked_array: Py<PyAny>,
 }
 
 fn pyarrow(py: Python<'_>) -> PyResult<&Pyarrow> {
@@ -435,6 +478,8 @@ fn pyarrow(py: Python<'_>) -> PyResult<&Pyarrow> {
             from_batches: module.getattr("Table")?.getattr("from_batches")?.unbind(),
             import_batch: module.getattr("RecordBatch")?.getattr("_import_from_c")?.unbind(),
             import_schema: module.getattr("Schema")?.getattr("_import_from_c")?.unbind(),
+            import_array: module.getattr("Array")?.getattr("_import_from_c")?.unbind(),
+            chunked_array: module.getattr("chunked_array")?.unbind(),
         })
     })
 }
@@ -781,25 +826,83 @@ impl Finder {
         RecordBatch::try_new(links_schema(), arrays).expect("the columns match the schema")
     }
 
-    /// The links of all rows as record batches, in row order: the rows cut
-    /// into parts of about equal bytes, one thread each (at most `threads`).
-    fn links_of_rows(&self, rows: &[Option<&str>], bytes: usize, threads: usize) -> Vec<RecordBatch> {
+    /// `part` of every part of the rows, in row order: the rows cut into
+    /// parts of about equal bytes, one thread each (at most `threads`);
+    /// `part` gets a part's rows and the number of the first.
+    fn by_parts<T: Send>(
+        &self,
+        rows: &[Option<&str>],
+        bytes: usize,
+        threads: usize,
+        part: impl Fn(&[Option<&str>], usize) -> T + Sync,
+    ) -> Vec<T> {
         let parts = threads.min(bytes / MIN_BYTES_PER_THREAD).max(1);
         let mut ranges = split_rows(rows, bytes, parts);
         // The last part is this thread's: one part starts no thread at all.
         let last = ranges.pop().expect("split_rows gives at least one range");
+        let part = &part;
         std::thread::scope(|scope| {
             let handles: Vec<_> = ranges
                 .into_iter()
-                .map(|range| scope.spawn(move || self.links_batch(&rows[range.clone()], range.start)))
+                .map(|range| scope.spawn(move || part(&rows[range.clone()], range.start)))
                 .collect();
-            let mine = self.links_batch(&rows[last.clone()], last.start);
-            let mut batches: Vec<_> =
+            let mine = part(&rows[last.clone()], last.start);
+            let mut done: Vec<_> =
                 handles.into_iter().map(|h| h.join().expect("finding links does not panic")).collect();
-            batches.push(mine);
-            batches
+            done.push(mine);
+            done
         })
     }
+
+    /// The links of `rows` as a list array, one list a row (null for a
+    /// null row), each link a struct of `LIST_FIELDS`.
+    fn links_list(&self, rows: &[Option<&str>], first_row: usize) -> ArrayRef {
+        let batch = self.links_batch(rows, first_row);
+        let row = batch.column(0).as_any().downcast_ref::<arrow_array::Int64Array>().expect("row is Int64");
+        let mut offsets = Vec::with_capacity(rows.len() + 1);
+        let mut link = 0;
+        offsets.push(0i32);
+        for i in 0..rows.len() {
+            while link < row.len() && row.value(link) as usize == first_row + i {
+                link += 1;
+            }
+            offsets.push(i32::try_from(link).expect("fewer than 2^31 links a part"));
+        }
+        let kinds = batch.column(3).as_any().downcast_ref::<DictionaryArray<Int8Type>>().expect("kind");
+        let kinds: StringArray =
+            kinds.keys().values().iter().map(|&k| Some(KIND_NAMES[k as usize])).collect();
+        let values = StructArray::new(
+            list_fields(),
+            vec![
+                Arc::clone(batch.column(1)),
+                Arc::clone(batch.column(2)),
+                Arc::new(kinds),
+                Arc::clone(batch.column(4)),
+                Arc::clone(batch.column(5)),
+            ],
+            None,
+        );
+        let nulls = arrow_buffer::NullBuffer::from_iter(rows.iter().map(Option::is_some));
+        let list = arrow_array::ListArray::new(
+            Arc::new(Field::new("item", DataType::Struct(list_fields()), false)),
+            arrow_buffer::OffsetBuffer::new(offsets.into()),
+            Arc::new(values),
+            Some(nulls),
+        );
+        Arc::new(list)
+    }
+}
+
+/// The fields of a link in `find_arrow_lists`'s lists (the kind a plain
+/// string, which every engine reads).
+fn list_fields() -> arrow_schema::Fields {
+    arrow_schema::Fields::from(vec![
+        Field::new("start", DataType::Int64, false),
+        Field::new("end", DataType::Int64, false),
+        Field::new("kind", DataType::Utf8, false),
+        Field::new("text", DataType::Utf8, false),
+        Field::new("href", DataType::Utf8, false),
+    ])
 }
 
 /// `text` as HTML: escaped, with `<a href>` around each link; never a

@@ -1,59 +1,80 @@
-"""The Spark example as a user runs it: examples/spark_links.py in local
-mode on a generated corpus; the links it writes equal what
-`linkscan find --format jsonl` finds in the same text."""
+"""linkscan.spark in local mode, against `linkscan find --format jsonl` on
+the same generated records: the example script as a user runs it (files,
+with their names and lines), and the helpers on a DataFrame."""
 
-import json
 import os
-import pathlib
-import random
 import subprocess
 import sys
 
 import pyarrow.parquet as pq
+import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
+from engines import ROOT, cli_links, per_line, records
+
 EXAMPLE = ROOT / "crates" / "linkscan-py" / "examples" / "spark_links.py"
 
 
-def linkscan_binary():
-    path = pathlib.Path(os.environ.get("LINKSCAN_BIN", ROOT / "target" / "debug" / "linkscan"))
-    assert path.exists(), f"{path}: build the CLI first (cargo build -p linkscan-cli) or set LINKSCAN_BIN"
-    return path
-
-
-def corpus(n=5000, seed=11):
-    rng = random.Random(seed)
-    words = [
-        "the", "of", "and", "example.com/a?b=1", "https://例子.中国/路径", "a.b@example.org", "😀",
-        "www.rust-lang.org/learn.", "e.g.", "東京。", "(https://en.wikipedia.org/wiki/Rust_(x))", "x",
-        "mailto:c@d.io?subject=Hi", "日本語のテキスト", "http://192.0.2.1/", "README.md",
-    ]
-    return [" ".join(rng.choice(words) for _ in range(rng.randint(0, 14))) for _ in range(n)]
-
-
-def test_spark_job_writes_what_the_cli_finds(tmp_path):
-    lines = corpus()
-    text_file = tmp_path / "corpus.txt"
-    text_file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+def test_example_writes_what_the_cli_finds_with_files_and_lines(tmp_path):
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    lines = records()
+    (corpus / "a.txt").write_text("\n".join(lines[:3000]) + "\n", encoding="utf-8")
+    (corpus / "b.txt").write_text("\n".join(lines[3000:]), encoding="utf-8")
     out = tmp_path / "links.parquet"
     env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
     job = subprocess.run(
-        [sys.executable, str(EXAMPLE), "--master", "local[2]", str(text_file), str(out)],
+        [sys.executable, str(EXAMPLE), "--master", "local[2]", str(corpus), str(out)],
         env=env, capture_output=True, text=True, timeout=600,
     )
     assert job.returncode == 0, job.stderr[-4000:]
-    spark_rows = pq.read_table(out).to_pylist()
-    ours = sorted((r["start"], r["end"], r["kind"], r["text"], r["href"]) for r in spark_rows)
-
-    cli = subprocess.run(
-        [str(linkscan_binary()), "find", "--format", "jsonl", "--offsets", "chars", str(text_file)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert cli.returncode == 0, cli.stderr
-    expected = []
-    for line in cli.stdout.splitlines():
-        link = json.loads(line)
-        start = link["col"] - 1  # offsets within the record (line), in chars
-        expected.append((start, start + link["end"] - link["start"], link["kind"], link["text"], link["href"]))
+    rows = pq.read_table(out).to_pylist()
+    ours = sorted((r["file"].rsplit("/", 1)[-1], r["line"], r["start"], r["end"], r["kind"], r["text"], r["href"])
+                  for r in rows)
+    expected = sorted((f.rsplit("/", 1)[-1], *rest) for path in ("a.txt", "b.txt")
+                      for f, *rest in cli_links(corpus / path))
     assert len(ours) > 5000
-    assert ours == sorted(expected)
+    assert ours == expected
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = SparkSession.builder.master("local[2]").appName("linkscan-tests").getOrCreate()
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory):
+    lines = records(2000, seed=5)
+    path = tmp_path_factory.mktemp("spark") / "records.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines, per_line(cli_links(path), len(lines))
+
+
+def test_links_of_keeps_columns(spark, expected):
+    import linkscan.spark
+
+    lines, want = expected
+    df = spark.createDataFrame([(i, f"id-{i}", t) for i, t in enumerate(lines)], "id long, name string, text string")
+    found = linkscan.spark.links_of(df, "text", keep=["id", "name"]).collect()
+    got = [[] for _ in lines]
+    for r in found:
+        assert r["name"] == f"id-{r['id']}"
+        got[r["id"]].append((r["start"], r["end"], r["kind"], r["text"], r["href"]))
+    assert got == want
+
+
+def test_links_udf_gives_each_row_its_links(spark, expected):
+    import linkscan.spark
+
+    lines, want = expected
+    rows = [(i, t) for i, t in enumerate(lines)] + [(len(lines), None)]
+    df = spark.createDataFrame(rows, "id long, text string")
+    result = df.withColumn("links", linkscan.spark.links_udf()("text")).orderBy("id").collect()
+    got = [None if r["links"] is None else [tuple(link) for link in r["links"]] for r in result]
+    assert got == want + [None]
+    gfm = df.limit(1).select(linkscan.spark.links_udf(dialect="gfm", kinds="www")("text").alias("l")).first()
+    assert all(link["kind"] == "url" for link in gfm["l"])

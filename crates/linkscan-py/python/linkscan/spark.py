@@ -1,0 +1,103 @@
+"""Apache Spark: the links of a DataFrame's string column, or of files with
+their names and line numbers, found on the executors a whole Arrow batch
+at a time (no Python call per row).
+
+- ``links_of(df, "text", keep=["id"])``: one row per link (the kept
+  columns, then ``start``, ``end``, ``kind``, ``text``, ``href``), by
+  ``mapInArrow`` (Spark 3.3 and later).
+- ``links_udf()``: a column function, each row's links as an
+  ``array<struct<start, end, kind, text, href>>`` beside its text
+  (``df.withColumn("links", links_udf()("text"))``), by ``arrow_udf``
+  (Spark 4.1 and later).
+- ``links_in_files(spark, paths)``: ``file``, ``line`` (from 1) and the
+  link of every link in text files, each file read whole.
+
+Offsets are string indices within the row (within the line for files).
+The executors need the wheel (``--py-files``, or an environment archive)
+and pyarrow. The finder is made once per task from ``finder`` (pickled) or
+``options`` (those of ``linkscan.Finder``).
+"""
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ._linkscan import Finder
+
+__all__ = ["links_of", "links_udf", "links_in_files", "LINK_FIELDS", "LINKS_TYPE"]
+
+#: The fields of a link, as a Spark DDL schema.
+LINK_FIELDS = "`start` long, `end` long, `kind` string, `text` string, `href` string"
+#: Each row's links, as a Spark DDL type.
+LINKS_TYPE = "array<struct<`start`:bigint,`end`:bigint,`kind`:string,`text`:string,`href`:string>>"
+
+_LINK_COLUMNS = ["start", "end", "kind", "text", "href"]
+
+
+def _finder(finder, options):
+    return finder if finder is not None else Finder(**options)
+
+
+def _link_columns(links):
+    """The link columns of a ``find_arrow`` table as arrays, ``kind`` a
+    plain string (Spark reads no dictionaries)."""
+    links = links.combine_chunks()
+    columns = [links.column(name).combine_chunks() for name in _LINK_COLUMNS]
+    columns[2] = columns[2].cast(pa.string())
+    return links.column("row").combine_chunks(), columns
+
+
+def links_of(df, column="text", keep=(), finder=None, **options):
+    """One row per link of ``df[column]``: the ``keep`` columns of its row,
+    then ``start``, ``end``, ``kind``, ``text``, ``href``."""
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    keep = list(keep)
+    types = [LongType(), LongType(), StringType(), StringType(), StringType()]
+    fields = [StructField(name, kind) for name, kind in zip(_LINK_COLUMNS, types)]
+    schema = StructType(df.select(*keep).schema.fields + fields)
+
+    def find(batches):
+        found = _finder(finder, options)
+        for batch in batches:
+            # One thread: Spark already runs a task on every core it was given.
+            rows, columns = _link_columns(found.find_arrow(batch.column(column), threads=1))
+            kept = [batch.column(name).take(rows) for name in keep]
+            yield pa.RecordBatch.from_arrays(kept + columns, names=keep + _LINK_COLUMNS)
+
+    return df.select(*keep, column).mapInArrow(find, schema)
+
+
+def links_udf(finder=None, **options):
+    """A Spark column function (Spark 4.1+ ``arrow_udf``): each string's
+    links as an ``array<struct<start, end, kind, text, href>>``, null for
+    null."""
+    from pyspark.sql.functions import arrow_udf
+
+    def links(texts: pa.Array) -> pa.Array:
+        return _finder(finder, options).find_arrow_lists(texts, threads=1).combine_chunks()
+
+    return arrow_udf(links, LINKS_TYPE)
+
+
+def links_in_files(spark, paths, finder=None, **options):
+    """The links of text files (any Hadoop path or glob; each file read
+    whole, so each must fit an executor's memory): ``file``, ``line``
+    (from 1), ``start``, ``end`` (string indices within the line),
+    ``kind``, ``text``, ``href``."""
+    from pyspark.sql import functions as F
+
+    files = spark.read.text(paths, wholetext=True).select(F.input_file_name().alias("file"), "value")
+
+    def find(batches):
+        found = _finder(finder, options)
+        for batch in batches:
+            lines = pc.split_pattern(batch.column("value"), "\n")
+            of_file = pc.list_parent_indices(lines)
+            first_line = lines.offsets
+            rows, columns = _link_columns(found.find_arrow(lines.flatten(), threads=1))
+            file_index = of_file.take(rows)
+            line = pc.add(pc.subtract(rows, first_line.take(file_index).cast(pa.int64())), 1)
+            file = batch.column("file").take(file_index)
+            yield pa.RecordBatch.from_arrays([file, line] + columns, names=["file", "line"] + _LINK_COLUMNS)
+
+    return files.mapInArrow(find, "`file` string, `line` long, " + LINK_FIELDS)

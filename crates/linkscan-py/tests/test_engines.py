@@ -1,0 +1,60 @@
+"""linkscan.duckdb and linkscan.polars, with DuckDB and Polars from PyPI,
+against `linkscan find --format jsonl` on the same generated records; and
+Finder.find_arrow_lists, the per-row output they share."""
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+import pytest
+
+import linkscan
+import linkscan.duckdb
+import linkscan.polars
+from engines import cli_links, per_line, records
+
+
+@pytest.fixture(scope="module")
+def expected(tmp_path_factory):
+    lines = records(3000, seed=7)
+    path = tmp_path_factory.mktemp("engines") / "records.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines, per_line(cli_links(path), len(lines))
+
+
+def test_find_arrow_lists_is_find_arrow_by_row(expected):
+    lines, want = expected
+    finder = linkscan.Finder()
+    strings = pa.chunked_array([lines[:1000], [None], lines[1000:]])
+    for threads in (1, 2, 9):
+        lists = finder.find_arrow_lists(strings, threads=threads)
+        assert len(lists) == len(lines) + 1
+        got = [None if row is None else [tuple(l.values()) for l in row] for row in lists.to_pylist()]
+        assert got == want[:1000] + [None] + want[1000:]
+    assert finder.find_arrow_lists(pa.array([], pa.string())).to_pylist() == []
+    with pytest.raises(ValueError, match="threads"):
+        finder.find_arrow_lists(strings, threads=0)
+
+
+def test_duckdb_function(expected):
+    lines, want = expected
+    con = duckdb.connect()
+    linkscan.duckdb.register(con)
+    table = pa.table({"id": range(len(lines) + 1), "text": lines + [None]})
+    con.register("records", table)
+    rows = con.sql("SELECT id, links(text) FROM records ORDER BY id").fetchall()
+    got = [None if links is None else [tuple(l.values()) for l in links] for _, links in rows]
+    assert got == want + [None]
+    linkscan.duckdb.register(con, "emails", kinds="email")
+    emails = con.sql("SELECT count(*) FROM (SELECT unnest(emails(text)) AS l FROM records)").fetchall()[0][0]
+    assert emails == sum(link[2] == "email" for row in want for link in row)
+
+
+def test_polars_expression(expected):
+    lines, want = expected
+    df = pl.DataFrame({"text": lines + [None]})
+    out = df.with_columns(links=linkscan.polars.links("text"))
+    assert out.schema["links"] == linkscan.polars.LINKS_DTYPE
+    got = [None if row is None else [tuple(l.values()) for l in row] for row in out["links"].to_list()]
+    assert got == want + [None]
+    lazy = df.lazy().select(linkscan.polars.links(pl.col("text"), dialect="gfm")).collect()
+    assert len(lazy) == len(lines) + 1
