@@ -3,7 +3,6 @@ Rust benchmark's 1 MiB corpora split into lines (records), in one run:
 linkscan `Finder.find` per string and `Finder.find_arrow` per batch,
 linkify-it-py (fuzzy links on and off) and urlextract; and the Rust
 library's own time on the same records. Prints a Markdown table (MB/s).
-With --spark, also the Spark example's throughput per core (local[1]).
 
     bash crates/linkscan-py/benches/run.sh      # installs what it needs, then runs this
 """
@@ -12,9 +11,6 @@ import argparse
 import multiprocessing
 import os
 import pathlib
-import subprocess
-import sys
-import tempfile
 import time
 
 import pyarrow as pa
@@ -81,25 +77,10 @@ def batch_rate(fn, total_bytes, rounds=10, round_seconds=0.05):
     return total_bytes / best / 1e6
 
 
-def spark_rate(root, corpus_mb=20):
-    with tempfile.TemporaryDirectory() as tmp:
-        text = pathlib.Path(tmp) / "corpus.txt"
-        with open(text, "wb") as out:
-            subprocess.run(["cargo", "xtask", "corpus", str(corpus_mb)], cwd=root, stdout=out, check=True)
-        size = text.stat().st_size
-        env = dict(os.environ, PYSPARK_PYTHON=sys.executable, PYSPARK_DRIVER_PYTHON=sys.executable)
-        example = root / "crates" / "linkscan-py" / "examples" / "spark_links.py"
-        start = time.perf_counter()
-        subprocess.run([sys.executable, str(example), "--master", "local[1]", str(text), str(pathlib.Path(tmp) / "out")],
-                       env=env, check=True, capture_output=True)
-        return size / (time.perf_counter() - start) / 1e6, size
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("corpora", help="the directory `corpora` wrote")
     parser.add_argument("rust_times", help="the `corpora` binary's output: NAME SECONDS LINKS per line")
-    parser.add_argument("--spark", action="store_true")
     args = parser.parse_args()
 
     from linkify_it import LinkifyIt
@@ -138,10 +119,6 @@ def main():
               f"{shown(peer_fuzzy)} | {shown(peer_strict)} | {shown(peer_extract)} | "
               f"{ratio(ours)} | {ratio(arrow)} |", flush=True)
     print(f"\n(default threads: {min(threads, 8)} on this machine's {threads} CPUs; parts of at least 256 KiB)")
-    if args.spark:
-        mbps, size = spark_rate(pathlib.Path(__file__).resolve().parents[3])
-        print(f"\nSpark example, local[1], {size / 1e6:.0f} MB corpus (startup included): {mbps:.1f} MB/s per core")
-
 
 if __name__ == "__main__":
     main()

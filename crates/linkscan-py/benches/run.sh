@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Python benchmark: builds the wheel and the corpora, installs the
 # peers (linkify-it-py, urlextract, bleach) into a virtual environment, runs
-# bench.py (and the Spark example's throughput with --spark).
+# bench.py, bench_markdown_it.py, bench_bleach.py (and bench_spark.py with --spark).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 venv=target/py-bench
@@ -12,6 +12,11 @@ venv=target/py-bench
 cargo build -q --release --locked -p linkscan-checks --bin corpora
 mkdir -p target/bench-corpora
 target/release/corpora target/bench-corpora > target/bench-rust-times.txt
-"$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-rust-times.txt "$@"
+"$venv/bin/python" crates/linkscan-py/benches/bench.py target/bench-corpora target/bench-rust-times.txt
 "$venv/bin/python" crates/linkscan-py/benches/bench_markdown_it.py
 "$venv/bin/python" crates/linkscan-py/benches/bench_bleach.py
+# With --spark: a Spark job's throughput beside regexp_extract_all (bench_spark.py).
+if [ "${1:-}" = --spark ]; then
+    cargo xtask corpus 20 > target/spark-corpus.txt
+    "$venv/bin/python" crates/linkscan-py/benches/bench_spark.py target/spark-corpus.txt
+fi
