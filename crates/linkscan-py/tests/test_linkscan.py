@@ -249,6 +249,45 @@ def test_find_arrow_agrees_with_find(arrow_type):
     ]
 
 
+# Pieces that make detectors look across a row's edges: a scheme, `www.`,
+# `@`, quotes, brackets, trailing punctuation, CJK stops, line breaks.
+EDGE_PIECES = [
+    "a.com", "http://", "https://x.org/", "www.", "www.a.org", "@", "b@c.org", "@u@h.social", "mailto:", "“",
+    "”", "\"", "'", "(", ")", "[", "]", "<", ">", ".", ",", "?", "!", ":", ";", "/", "-", "_", "~", "*", "日本",
+    "。", "（", "）", "\n", "\r", " ", "\t", "xn--p1ai", ".рф", "1.2.3.4", "localhost:80", "README.md", "é", "😀",
+    "%E3", "#", "&", "a", "1",
+]
+
+
+def edge_rows(rng, n):
+    return [None if rng.random() < 0.03 else "".join(rng.choice(EDGE_PIECES) for _ in range(rng.randrange(0, 9)))
+            for _ in range(n)]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {}, {"dialect": "gfm"}, {"dialect": "gfm", "unicode_ends": True}, {"dialect": "md4c"},
+        {"profile": "strict"}, {"profile": "chat"}, {"profile": "docs"}, {"require_scheme": True},
+        {"tlds": "any", "ip_hosts": True, "local_hosts": True}, {"offsets": "utf16"}, {"offsets": "utf8"},
+    ],
+)
+def test_find_arrow_blocks_of_short_rows_agree_with_each_row_alone(options):
+    # Short rows are searched together, a line each: each must still get
+    # exactly the links it has alone, whatever the rows around it.
+    rng = random.Random(str(options))
+    finder = linkscan.Finder(**options)
+    for _ in range(4):
+        texts = edge_rows(rng, 5000)
+        expected = [
+            {"row": row, "start": l.start, "end": l.end, "kind": l.kind, "text": l.text, "href": l.href}
+            for row, text in enumerate(texts)
+            if text is not None
+            for l in finder.find(text)
+        ]
+        assert finder.find_arrow(pa.array(texts), threads=1).to_pylist() == expected
+
+
 def test_find_arrow_threads_agree():
     # About 2.5 MB: enough for the rows to be split among up to 9 threads
     # (parts of at least 256 KiB); a long row in the middle and nulls at
