@@ -244,13 +244,7 @@ impl Finder {
         threads: Option<usize>,
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let errors = parse_errors(errors)?;
-        let threads = parse_threads(threads)?;
-        let chunks = arrow_chunks(array)?;
-        let mut replaced = Vec::new();
-        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
-        let batches =
-            py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| self.links_batch(rows, first)));
+        let batches = self.over_rows(py, array, threads, errors, Finder::links_batch)?;
         pyarrow_table(py, self.tables(py)?, batches)
     }
 
@@ -267,13 +261,7 @@ impl Finder {
         threads: Option<usize>,
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let errors = parse_errors(errors)?;
-        let threads = parse_threads(threads)?;
-        let chunks = arrow_chunks(array)?;
-        let mut replaced = Vec::new();
-        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
-        let lists =
-            py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| self.links_list(rows, first)));
+        let lists = self.over_rows(py, array, threads, errors, Finder::links_list)?;
         let pyarrow = pyarrow(py)?;
         let arrays = lists
             .into_iter()
@@ -888,6 +876,24 @@ impl Finder {
             columns.href.append_value(link.href_rest());
         }
         *bytes_left = bytes_left.saturating_sub(text.len());
+    }
+
+    /// `part` of every part of the rows of `array` (a string column, as
+    /// `find_arrow` takes it), found with the GIL released.
+    fn over_rows<T: Send>(
+        &self,
+        py: Python<'_>,
+        array: &Bound<'_, PyAny>,
+        threads: Option<usize>,
+        errors: &str,
+        part: impl Fn(&Self, &[Option<&str>], usize) -> T + Sync,
+    ) -> PyResult<Vec<T>> {
+        let errors = parse_errors(errors)?;
+        let threads = parse_threads(threads)?;
+        let chunks = arrow_chunks(array)?;
+        let mut replaced = Vec::new();
+        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
+        Ok(py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| part(self, rows, first))))
     }
 
     /// `part` of every part of the rows, in row order: the rows cut into

@@ -154,17 +154,24 @@ fn write_attribute(out: &mut String, name: &str, value: &str) {
 /// (what a browser shows of it is `s`).
 #[cfg(feature = "html-fragment")]
 fn escape_text(out: &mut String, s: &str) {
+    escape_by(out, s, |b| match b {
+        b'&' => Some("&amp;"),
+        b'<' => Some("&lt;"),
+        b'>' => Some("&gt;"),
+        _ => None,
+    });
+}
+
+/// Appends `s` with each byte for which `entity` gives a replacement (an
+/// ASCII byte) replaced.
+fn escape_by(out: &mut String, s: &str, entity: impl Fn(u8) -> Option<&'static str>) {
     let mut last = 0;
     for (i, b) in s.bytes().enumerate() {
-        let entity = match b {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            _ => continue,
-        };
-        out.push_str(&s[last..i]);
-        out.push_str(entity);
-        last = i + 1;
+        if let Some(entity) = entity(b) {
+            out.push_str(&s[last..i]);
+            out.push_str(entity);
+            last = i + 1;
+        }
     }
     out.push_str(&s[last..]);
 }
@@ -181,23 +188,16 @@ fn escape_text(out: &mut String, s: &str) {
 /// assert_eq!(out, "&lt;a href=&#39;x&#39;&gt;&amp;&lt;/a&gt;\u{FFFD}");
 /// ```
 pub fn escape_html(out: &mut String, s: &str) {
-    let mut last = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let entity = match b {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            b'\'' => "&#39;",
-            b'\t' | b'\n' | 0x0C | b'\r' => continue,
-            0..0x20 | 0x7F => "\u{FFFD}",
-            _ => continue,
-        };
-        out.push_str(&s[last..i]);
-        out.push_str(entity);
-        last = i + 1;
-    }
-    out.push_str(&s[last..]);
+    escape_by(out, s, |b| match b {
+        b'&' => Some("&amp;"),
+        b'<' => Some("&lt;"),
+        b'>' => Some("&gt;"),
+        b'"' => Some("&quot;"),
+        b'\'' => Some("&#39;"),
+        b'\t' | b'\n' | 0x0C | b'\r' => None,
+        0..0x20 | 0x7F => Some("\u{FFFD}"),
+        _ => None,
+    });
 }
 
 #[cfg(test)]
