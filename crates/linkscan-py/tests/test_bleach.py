@@ -14,6 +14,7 @@ import html5lib
 import pytest
 
 import linkscan
+from documented import run_as_written
 from linkscan import Finder
 from linkscan.bleach import DEFAULT_CALLBACKS, Linker, linkify, nofollow, target_blank
 
@@ -235,15 +236,4 @@ def test_listed_differences_from_bleach(html):
 def test_the_guide_example_runs_as_written():
     guide = (Path(__file__).parents[3] / "docs" / "python.md").read_text(encoding="utf-8")
     block = guide.split("## HTML in, HTML out")[1].split("```python\n")[1].split("```")[0]
-    lines = block.splitlines()
-    names, checked = {}, 0
-    for line, after in zip(lines, lines[1:] + [""]):
-        if line.startswith("#"):
-            continue
-        code = line.split("  #")[0]
-        if after.startswith("# '"):
-            assert repr(eval(code, names)) == after[2:]
-            checked += 1
-        else:
-            exec(code, names)
-    assert checked == 1
+    assert run_as_written(block) == 1

@@ -8,6 +8,7 @@ import pyarrow as pa
 import pytest
 
 import linkscan
+from documented import run_as_written
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -526,3 +527,11 @@ def test_document_links():
     assert (md[start:end], text) == ("www.b.net", "www.b.net")
     with pytest.raises(ValueError, match="dialect"):
         linkscan.document_links(md, dialect="rst")
+
+
+def test_readme_python_runs_as_written():
+    readme = (pathlib.Path(__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Python\n")[1].split("\n## ")[0]
+    blocks = [part.split("```")[0] for part in section.split("```python\n")[1:]]
+    assert len(blocks) == 2
+    assert sum(run_as_written(block) for block in blocks) == 3

@@ -9,6 +9,7 @@ import sys
 import pyarrow.parquet as pq
 import pytest
 
+from documented import run_as_written
 from engines import ROOT, cli_links, per_line, records
 
 EXAMPLE = ROOT / "crates" / "linkscan-py" / "examples" / "spark_links.py"
@@ -78,3 +79,9 @@ def test_links_udf_gives_each_row_its_links(spark, expected):
     assert got == want + [None]
     gfm = df.limit(1).select(linkscan.spark.links_udf(dialect="gfm", kinds="www")("text").alias("l")).first()
     assert all(link["kind"] == "url" for link in gfm["l"])
+
+
+def test_the_guides_engine_block_runs_as_written(spark):
+    guide = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+    block = guide.split("## Data engines")[1].split("```python\n")[1].split("```")[0]
+    assert run_as_written(block) == 1
