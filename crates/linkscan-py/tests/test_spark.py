@@ -55,12 +55,13 @@ def expected(tmp_path_factory):
     return lines, per_line(cli_links(path), len(lines))
 
 
-def test_links_of_keeps_columns(spark, expected):
+@pytest.mark.parametrize("helper", ["links_of", "links_udtf"])
+def test_a_row_a_link_keeps_columns(spark, expected, helper):
     import linkscan.spark
 
     lines, want = expected
     df = spark.createDataFrame([(i, f"id-{i}", t) for i, t in enumerate(lines)], "id long, name string, text string")
-    found = linkscan.spark.links_of(df, "text", keep=["id", "name"]).collect()
+    found = getattr(linkscan.spark, helper)(df, "text", keep=["id", "name"]).collect()
     got = [[] for _ in lines]
     for r in found:
         assert r["name"] == f"id-{r['id']}"

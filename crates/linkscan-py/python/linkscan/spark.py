@@ -5,6 +5,8 @@ at a time (no Python call per row).
 - ``links_of(df, "text", keep=["id"])``: one row per link (the kept
   columns, then ``start``, ``end``, ``kind``, ``text``, ``href``), by
   ``mapInArrow`` (Spark 3.3 and later).
+- ``links_udtf(df, "text", keep=["id"])``: the same rows by ``arrow_udtf``
+  over the table (Spark 4.1 and later).
 - ``links_udf()``: a column function, each row's links as an
   ``array<struct<start, end, kind, text, href>>`` beside its text
   (``df.withColumn("links", links_udf()("text"))``), by ``arrow_udf``
@@ -23,7 +25,7 @@ import pyarrow.compute as pc
 
 from ._linkscan import Finder
 
-__all__ = ["links_of", "links_udf", "links_in_files", "LINK_FIELDS", "LINKS_TYPE"]
+__all__ = ["links_of", "links_udtf", "links_udf", "links_in_files", "LINK_FIELDS", "LINKS_TYPE"]
 
 #: The fields of a link, as a Spark DDL schema.
 LINK_FIELDS = "`start` long, `end` long, `kind` string, `text` string, `href` string"
@@ -46,25 +48,51 @@ def _link_columns(links):
     return links.column("row").combine_chunks(), columns
 
 
+def _links_schema(df, keep):
+    """The rows `links_of` and `links_udtf` give: the kept columns, then a link."""
+    from pyspark.sql.types import LongType, StringType, StructField, StructType
+
+    types = [LongType(), LongType(), StringType(), StringType(), StringType()]
+    fields = [StructField(name, kind) for name, kind in zip(_LINK_COLUMNS, types)]
+    return StructType(df.select(*keep).schema.fields + fields)
+
+
+def _links_of_batch(found, batch, column, keep):
+    # One thread: Spark already runs a task on every core it was given.
+    rows, columns = _link_columns(found.find_arrow(batch.column(column), threads=1))
+    kept = [batch.column(name).take(rows) for name in keep]
+    return pa.RecordBatch.from_arrays(kept + columns, names=keep + _LINK_COLUMNS)
+
+
 def links_of(df, column="text", keep=(), finder=None, **options):
     """One row per link of ``df[column]``: the ``keep`` columns of its row,
     then ``start``, ``end``, ``kind``, ``text``, ``href``."""
-    from pyspark.sql.types import LongType, StringType, StructField, StructType
-
     keep = list(keep)
-    types = [LongType(), LongType(), StringType(), StringType(), StringType()]
-    fields = [StructField(name, kind) for name, kind in zip(_LINK_COLUMNS, types)]
-    schema = StructType(df.select(*keep).schema.fields + fields)
 
     def find(batches):
         found = _finder(finder, options)
         for batch in batches:
-            # One thread: Spark already runs a task on every core it was given.
-            rows, columns = _link_columns(found.find_arrow(batch.column(column), threads=1))
-            kept = [batch.column(name).take(rows) for name in keep]
-            yield pa.RecordBatch.from_arrays(kept + columns, names=keep + _LINK_COLUMNS)
+            yield _links_of_batch(found, batch, column, keep)
 
-    return df.select(*keep, column).mapInArrow(find, schema)
+    return df.select(*keep, column).mapInArrow(find, _links_schema(df, keep))
+
+
+def links_udtf(df, column="text", keep=(), finder=None, **options):
+    """``links_of`` as a Spark 4.1+ ``arrow_udtf`` over the table (the same
+    rows): the form a table function takes, for plans that want one."""
+    from pyspark.sql.functions import arrow_udtf
+
+    keep = list(keep)
+
+    class Links:
+        def __init__(self):
+            self.found = _finder(finder, options)
+
+        def eval(self, batch: pa.RecordBatch):
+            yield _links_of_batch(self.found, batch, column, keep)
+
+    table_function = arrow_udtf(Links, returnType=_links_schema(df, keep))
+    return table_function(df.select(*keep, column).asTable())
 
 
 def links_udf(finder=None, **options):
