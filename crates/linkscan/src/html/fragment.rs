@@ -157,7 +157,7 @@ pub fn linkify_fragment_with<E>(
             Token::StartTag(tag) => skipped.open(&tag.name, tag.self_closing),
             Token::EndTag(tag) => skipped.close(&tag.name),
             Token::String(text) if !skipped.any() => {
-                let Range { start, end } = text.span.start..text.span.end;
+                let (start, end) = (text.span.start, text.span.end);
                 // (A span out of order or off a character's edge would be a
                 // tokenizer bug: that text is then left as it is.)
                 let (Some(raw), Ok(decoded)) = (html.get(start..end), core::str::from_utf8(&text.value))
