@@ -1,7 +1,6 @@
 //! `linkscan html`: text to HTML with links, streamed; or the text of HTML
 //! linked, a document at a time.
 
-use crate::markdown::{Whole, read_whole};
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
 use linkscan::LinkFinder;
@@ -122,28 +121,5 @@ fn linkify_documents(
     let mut options = FragmentOptions::new();
     options.attributes = attributes;
     options.skip_tags = &skip_tags;
-    let mut out = io::stdout().lock();
-    let mut failed = false;
-    for input in inputs {
-        let html = match read_whole(&input, &stream.input) {
-            Ok(Whole::Text(html)) => html,
-            Ok(Whole::Skipped(why)) => {
-                if !input.walked && !stream.input.no_messages {
-                    out.flush().map_err(crate::output_error)?;
-                    crate::notes::note(&input.display, &why)?;
-                }
-                continue;
-            }
-            Err(e) => {
-                if !stream.input.no_messages {
-                    crate::report(&mut out, &input, &e)?;
-                }
-                failed = true;
-                continue;
-            }
-        };
-        out.write_all(linkify_fragment(&html, finder, &options).as_bytes()).map_err(crate::output_error)?;
-    }
-    out.flush().map_err(crate::output_error)?;
-    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    crate::markdown::render_each(inputs, &stream.input, |html| linkify_fragment(html, finder, &options))
 }

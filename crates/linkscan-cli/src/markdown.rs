@@ -71,30 +71,44 @@ pub fn run(
     let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
     let extensions = extensions(&finder);
+    render_each(inputs, input_options, |text| {
+        let mut page = String::with_capacity(text.len() * 3 / 2);
+        let events = MarkdownAutolinks::new(text, extensions, &finder).allow_unsafe(allow_unsafe);
+        html::push_html(&mut page, events);
+        page
+    })
+}
+
+/// Reads each input whole and writes what `render` makes of it to standard
+/// output: a note for a file skipped (unless walked), a report for one that
+/// cannot be read (exit 2 at the end), as `markdown` and `html --from
+/// html` do.
+pub(crate) fn render_each(
+    inputs: impl Iterator<Item = Input>,
+    options: &InputOptions,
+    mut render: impl FnMut(&str) -> String,
+) -> io::Result<ExitCode> {
     let mut out = io::stdout().lock();
     let mut failed = false;
     for input in inputs {
-        let text = match read_whole(&input, input_options) {
+        let text = match read_whole(&input, options) {
             Ok(Whole::Text(text)) => text,
             Ok(Whole::Skipped(why)) => {
-                if !input.walked && !input_options.no_messages {
+                if !input.walked && !options.no_messages {
                     out.flush().map_err(crate::output_error)?;
                     crate::notes::note(&input.display, &why)?;
                 }
                 continue;
             }
             Err(e) => {
-                if !input_options.no_messages {
+                if !options.no_messages {
                     crate::report(&mut out, &input, &e)?;
                 }
                 failed = true;
                 continue;
             }
         };
-        let mut page = String::with_capacity(text.len() * 3 / 2);
-        let events = MarkdownAutolinks::new(&text, extensions, &finder).allow_unsafe(allow_unsafe);
-        html::push_html(&mut page, events);
-        out.write_all(page.as_bytes()).map_err(crate::output_error)?;
+        out.write_all(render(&text).as_bytes()).map_err(crate::output_error)?;
     }
     out.flush().map_err(crate::output_error)?;
     Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
