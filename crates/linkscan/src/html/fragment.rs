@@ -278,18 +278,27 @@ fn linkify_text<E>(
     finder: &LinkFinder,
     anchor: &mut impl FnMut(&Link<'_>) -> Result<Option<Anchor>, E>,
 ) -> Result<(), E> {
-    let units = if raw == decoded {
-        alloc::vec![Unit { raw: 0..raw.len(), decoded: 0..raw.len(), literal: true }]
-    } else if let Some(units) = units(raw, decoded) {
-        units
+    let mut links = finder.links(decoded).peekable();
+    // Most text has no link: it is copied, its pieces never read.
+    if links.peek().is_none() {
+        out.push_str(raw);
+        return Ok(());
+    }
+    let (whole, pieces);
+    let units: &[Unit] = if raw == decoded {
+        whole = [Unit { raw: 0..raw.len(), decoded: 0..raw.len(), literal: true }];
+        &whole
+    } else if let Some(found) = units(raw, decoded) {
+        pieces = found;
+        &pieces
     } else {
         // (Never seen: see `units`.) The text stays as it was.
         out.push_str(raw);
         return Ok(());
     };
-    let mut writer = Writer { raw, decoded, units: &units, next: 0 };
+    let mut writer = Writer { raw, decoded, units, next: 0 };
     let mut at = 0;
-    for link in finder.links(decoded) {
+    for link in links {
         let Some(anchor) = anchor(&link)? else { continue };
         if !is_safe_href(&anchor.href) {
             continue;
