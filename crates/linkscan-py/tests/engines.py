@@ -43,6 +43,15 @@ def cli_links(path):
     return found
 
 
+def records_and_links(directory, n, seed):
+    """`n` generated records, and the CLI's links of each (written to
+    `directory` a line each)."""
+    lines = records(n, seed)
+    path = directory / "records.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines, per_line(cli_links(path), len(lines))
+
+
 def per_line(found, lines):
     """The CLI's links as one list of (start, end, kind, text, href) a line."""
     rows = [[] for _ in range(lines)]

@@ -10,15 +10,12 @@ import pytest
 import linkscan
 import linkscan.duckdb
 import linkscan.polars
-from engines import cli_links, per_line, records
+from engines import records_and_links
 
 
 @pytest.fixture(scope="module")
 def expected(tmp_path_factory):
-    lines = records(3000, seed=7)
-    path = tmp_path_factory.mktemp("engines") / "records.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return lines, per_line(cli_links(path), len(lines))
+    return records_and_links(tmp_path_factory.mktemp("engines"), 3000, seed=7)
 
 
 def test_find_arrow_lists_is_find_arrow_by_row(expected):

@@ -10,7 +10,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from documented import run_as_written
-from engines import ROOT, cli_links, per_line, records
+from engines import ROOT, cli_links, records, records_and_links
 
 EXAMPLE = ROOT / "crates" / "linkscan-py" / "examples" / "spark_links.py"
 
@@ -49,10 +49,7 @@ def spark():
 
 @pytest.fixture(scope="module")
 def expected(tmp_path_factory):
-    lines = records(2000, seed=5)
-    path = tmp_path_factory.mktemp("spark") / "records.txt"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return lines, per_line(cli_links(path), len(lines))
+    return records_and_links(tmp_path_factory.mktemp("spark"), 2000, seed=5)
 
 
 @pytest.mark.parametrize("helper", ["links_of", "links_udtf"])
