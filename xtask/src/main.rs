@@ -12,7 +12,8 @@
 //! counts the instructions of every hostile-input case at two sizes under
 //! callgrind and fails when one grows faster than the input; `cargo xtask
 //! instructions [FILTER]` is the deterministic benchmark (instructions per
-//! byte under callgrind, linkscan next to its peers).
+//! byte under callgrind, linkscan next to its peers). `cargo xtask wasm`
+//! builds the npm package's WebAssembly module.
 
 extern crate alloc;
 
@@ -27,6 +28,7 @@ mod punycode;
 mod tld_hash;
 mod trie;
 mod ucd;
+mod wasm;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -66,11 +68,12 @@ fn main() -> ExitCode {
         ["linearity", filter] => linearity::check(&root(), filter),
         ["instructions"] => instructions::run(&root(), ""),
         ["instructions", filter] => instructions::run(&root(), filter),
+        ["wasm"] => wasm::build(&root()),
         ["corpus", megabytes] => {
             megabytes.parse().map_err(|e| format!("corpus size: {e}")).and_then(corpus::write)
         }
         _ => Err("usage: cargo xtask gen [--check] | cargo xtask bench-table | cargo xtask corpus MB \
-                      | cargo xtask linearity [FILTER] | cargo xtask instructions [FILTER]"
+                      | cargo xtask linearity [FILTER] | cargo xtask instructions [FILTER] | cargo xtask wasm"
             .to_string()),
     };
     match result {

@@ -1,0 +1,267 @@
+// linkscan: links (URLs and email addresses) in text, by Unicode UTS #58,
+// GFM or MD4C rules; safe HTML; URLs formatted for people to read.
+
+import { load, string } from "./wasm.js";
+
+const wasm = await load(new URL("./linkscan.wasm", import.meta.url));
+
+const KINDS = ["url", "email", "handle"];
+
+/** Each option's name in JavaScript and in the module. */
+const OPTIONS = {
+  dialect: "dialect",
+  profile: "profile",
+  kinds: "kinds",
+  requireScheme: "require_scheme",
+  tlds: "tlds",
+  defaultScheme: "default_scheme",
+  ipHosts: "ip_hosts",
+  unicodeEnds: "unicode_ends",
+  localHosts: "local_hosts",
+  skipFileNames: "skip_file_names",
+  schemes: "schemes",
+};
+const JS_NAMES = Object.fromEntries(Object.entries(OPTIONS).map(([js, rust]) => [rust, js]));
+const FLAGS = new Set(["requireScheme", "ipHosts", "unicodeEnds", "localHosts", "skipFileNames"]);
+
+/** The options as the module reads them (`name=value` lines), checked for type. */
+function optionSpec(options) {
+  if (options === undefined || options === null) return "";
+  if (typeof options !== "object") throw new TypeError("linkscan: options must be an object");
+  const lines = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const rust = OPTIONS[name];
+    if (rust === undefined) {
+      throw new RangeError(`${name}: not an option (${Object.keys(OPTIONS).join(", ")})`);
+    }
+    lines.push(`${rust}=${optionValue(name, value)}`);
+  }
+  return lines.join("\n");
+}
+
+function optionValue(name, value) {
+  const word = (s) => {
+    string(s, name);
+    if (/[\n,]/.test(s)) throw new RangeError(`${name}: ${JSON.stringify(s)} holds a comma or a line break`);
+    return s;
+  };
+  const list = (v) => {
+    if (!Array.isArray(v)) throw new TypeError(`${name}: expected an array of strings`);
+    return v.map(word).join(",");
+  };
+  if (FLAGS.has(name)) {
+    if (typeof value !== "boolean") throw new TypeError(`${name}: expected true or false`);
+    return String(value);
+  }
+  switch (name) {
+    case "kinds":
+      return Array.isArray(value) ? list(value) : string(value, name);
+    case "schemes":
+      return list(value);
+    case "tlds":
+      if (Array.isArray(value)) return `list:${list(value)}`;
+      if (value === "iana" || value === "any") return value;
+      throw new RangeError(`tlds: expected "iana", "any" or an array of TLDs`);
+    default:
+      return word(value);
+  }
+}
+
+/** An error of the module about an option, with the option's JavaScript name. */
+function optionError(message) {
+  const name = message.slice(0, message.indexOf(":"));
+  return new RangeError(JS_NAMES[name] ? JS_NAMES[name] + message.slice(name.length) : message);
+}
+
+// Finders and streams the garbage collector took are freed in the module.
+const slots = new FinalizationRegistry(({ generation, slot, free }) => {
+  if (wasm.generation === generation) wasm.exports[free](slot);
+});
+
+/**
+ * Finds links in text. Built once with its options and used for any number
+ * of texts; `find` gives each link with JavaScript string offsets.
+ */
+export class LinkFinder {
+  /** @param {object} [options] see linkscan.d.ts */
+  constructor(options) {
+    this.spec = optionSpec(options);
+    this.generation = 0;
+    this.slot = -1;
+    this.handle();
+  }
+
+  /** The finder's number in the current instance (made again after a restart). */
+  handle() {
+    if (this.generation !== wasm.generation) {
+      const slot = wasm.call((ex) => {
+        const { lengths } = wasm.write(this.spec);
+        return ex.ls_finder_new(lengths[0]);
+      });
+      if (slot < 0) throw optionError(wasm.text());
+      this.generation = wasm.generation;
+      this.slot = slot;
+      slots.register(this, { generation: this.generation, slot, free: "ls_finder_free" }, this);
+    }
+    if (this.slot < 0) throw new Error("linkscan: this LinkFinder was freed");
+    return this.slot;
+  }
+
+  /** The links of `text`, in order: `{start, end, kind, text, href}`. */
+  find(text) {
+    string(text, "text");
+    const slot = this.handle();
+    return wasm.call((ex) => {
+      const { lengths, ascii } = wasm.write(text);
+      const count = ex.ls_find(slot, lengths[0], ascii);
+      const ints = wasm.ints(count * 4);
+      const links = new Array(count);
+      let prefixAt = 0;
+      for (let i = 0, k = 0; i < count; i++, k += 4) {
+        const start = ints[k], end = ints[k + 1], kind = ints[k + 2], prefixLength = ints[k + 3];
+        const linkText = text.slice(start, end);
+        const prefix = prefixLength === 0 ? "" : wasm.slice(prefixAt, prefixLength);
+        prefixAt += prefixLength;
+        links[i] = { start, end, kind: KINDS[kind], text: linkText, href: kind === 2 ? prefix : prefix + linkText };
+      }
+      return links;
+    });
+  }
+
+  /** Whether `text` has a link. */
+  test(text) {
+    return this.find(text).length > 0;
+  }
+
+  /** A stream of text, fed a piece at a time, whose links come out once final. */
+  stream() {
+    return new LinkStream(this);
+  }
+
+  /** Frees the finder now (the garbage collector does it otherwise). */
+  free() {
+    if (this.slot >= 0 && this.generation === wasm.generation) wasm.exports.ls_finder_free(this.slot);
+    slots.unregister(this);
+    this.slot = -1;
+    this.generation = -1;
+  }
+}
+
+/**
+ * Text that arrives a piece at a time (a chat answer, a log): `feed` gives
+ * the links each piece made final, exactly as the whole text would have
+ * them, offsets counted from the stream's start; `finish` the rest.
+ */
+export class LinkStream {
+  constructor(finder) {
+    this.generation = wasm.generation;
+    this.slot = wasm.call((ex) => ex.ls_stream_new(finder.handle()));
+    slots.register(this, { generation: this.generation, slot: this.slot, free: "ls_stream_free" }, this);
+  }
+
+  /** Adds `chunk`; the links it made final. */
+  feed(chunk) {
+    return this.take(string(chunk, "chunk"), false);
+  }
+
+  /** Ends the text; its last links. The stream is freed. */
+  finish() {
+    const links = this.take("", true);
+    this.free();
+    return links;
+  }
+
+  take(chunk, finish) {
+    if (this.slot < 0 || this.generation !== wasm.generation) {
+      throw new Error("linkscan: this LinkStream was finished or freed");
+    }
+    return wasm.call((ex) => {
+      const { lengths } = wasm.write(chunk);
+      const count = ex.ls_stream_feed(this.slot, lengths[0], finish);
+      const ints = wasm.ints(count * 5);
+      const links = new Array(count);
+      let at = 0;
+      for (let i = 0, k = 0; i < count; i++, k += 5) {
+        const kind = ints[k + 2], prefixLength = ints[k + 3], textLength = ints[k + 4];
+        const prefix = wasm.slice(at, prefixLength);
+        const text = wasm.slice(at + prefixLength, textLength);
+        at += prefixLength + textLength;
+        links[i] = { start: ints[k], end: ints[k + 1], kind: KINDS[kind], text, href: kind === 2 ? prefix : prefix + text };
+      }
+      return links;
+    });
+  }
+
+  /** Frees the stream now (the garbage collector does it otherwise). */
+  free() {
+    if (this.slot >= 0 && this.generation === wasm.generation) wasm.exports.ls_stream_free(this.slot);
+    slots.unregister(this);
+    this.slot = -1;
+  }
+}
+
+let defaultFinder;
+
+/**
+ * `text` as HTML: escaped, with `<a href>` around each link, never a
+ * script URL. Options: `finder` (a LinkFinder) or the finder's options,
+ * and `rel`, `target`, `className` for each `<a>`.
+ */
+export function linkifyHtml(text, options = {}) {
+  string(text, "text");
+  const { finder, rel, target, className, ...finderOptions } = options ?? {};
+  let use = finder;
+  if (use !== undefined && !(use instanceof LinkFinder)) throw new TypeError("finder: expected a LinkFinder");
+  if (use !== undefined && Object.keys(finderOptions).length > 0) {
+    throw new TypeError("linkscan: give a finder or its options, not both");
+  }
+  const own = use === undefined && Object.keys(finderOptions).length > 0;
+  if (own) use = new LinkFinder(finderOptions);
+  if (use === undefined) use = defaultFinder ??= new LinkFinder();
+  try {
+    const attributes = [rel, target, className].map((v, i) =>
+      v === undefined || v === null ? undefined : string(v, ["rel", "target", "className"][i]));
+    const slot = use.handle();
+    return wasm.call((ex) => {
+      const given = attributes.filter((v) => v !== undefined);
+      const { lengths } = wasm.write(text, ...given);
+      let next = 1;
+      const length = (v) => (v === undefined ? 0xffffffff : lengths[next++]);
+      ex.ls_linkify_html(slot, lengths[0], ...attributes.map(length));
+      return wasm.text();
+    });
+  } finally {
+    if (own) use.free();
+  }
+}
+
+/**
+ * The form of a URL people read: percent-escapes decoded where that is
+ * safe, escaped minimally (UTS #58 §4).
+ */
+export function displayUrl(url) {
+  string(url, "url");
+  return wasm.call((ex) => {
+    ex.ls_display_url(wasm.write(url).lengths[0]);
+    return wasm.text();
+  });
+}
+
+/**
+ * An email address with its local part quoted where UTS #58 §5.3 requires
+ * it; a RangeError when it cannot be written at all.
+ */
+export function displayEmail(address) {
+  string(address, "address");
+  const [result, text] = wasm.call((ex) => [ex.ls_display_email(wasm.write(address).lengths[0]), wasm.text()]);
+  if (result < 0) throw new RangeError(`linkscan: ${text}`);
+  return text;
+}
+
+const [unicode, tlds] = wasm.call((ex) => (ex.ls_versions(), wasm.text().split(" ")));
+
+/** The Unicode version of the character data (`"18.0.0"`). */
+export const UNICODE_VERSION = unicode;
+/** The date of the IANA TLD list built in. */
+export const TLD_LIST_VERSION = tlds;

@@ -1,0 +1,422 @@
+//! linkscan for JavaScript: the WebAssembly module behind the npm package
+//! (`npm/linkscan.js` is its glue).
+//!
+//! The ABI is small and needs no `unsafe`: the host writes its UTF-8 input
+//! into [`ls_input`]'s buffer and calls a function with the input's length;
+//! results come back as numbers in [`ls_ints`] and UTF-8 in [`ls_bytes`]
+//! (both valid until the next call). Finders and streams are numbered
+//! slots, freed by the host. A negative return is an error whose message
+//! is in [`ls_bytes`]: `option: why` for an option.
+//!
+//! Offsets are UTF-16 code units, JavaScript's string indices. The host
+//! encodes lone surrogates as U+FFFD (as `TextEncoder` does), one unit for
+//! one, so offsets still index its string.
+
+use linkscan::{
+    Dialect, FinderOptions, Link, LinkFinder, LinkKind, LinkStream, OffsetConverter, OffsetUnit, TldPolicy,
+};
+use std::cell::RefCell;
+
+/// What the host and the module exchange, and the finders and streams the
+/// host holds by number.
+#[derive(Default)]
+struct State {
+    /// The input of the next call, written by the host.
+    input: Vec<u8>,
+    /// Numeric results of the last call.
+    ints: Vec<u32>,
+    /// UTF-8 results of the last call (or its error message).
+    bytes: Vec<u8>,
+    finders: Slots<LinkFinder>,
+    streams: Slots<LinkStream>,
+}
+
+/// Values the host refers to by number; freed numbers are used again.
+struct Slots<T>(Vec<Option<T>>);
+
+impl<T> Default for Slots<T> {
+    fn default() -> Self {
+        Slots(Vec::new())
+    }
+}
+
+impl<T> Slots<T> {
+    fn add(&mut self, value: T) -> i32 {
+        let slot = match self.0.iter().position(Option::is_none) {
+            Some(free) => free,
+            None => {
+                self.0.push(None);
+                self.0.len() - 1
+            }
+        };
+        self.0[slot] = Some(value);
+        slot as i32
+    }
+
+    fn get(&mut self, slot: u32) -> Option<&mut T> {
+        self.0.get_mut(slot as usize)?.as_mut()
+    }
+
+    fn remove(&mut self, slot: u32) {
+        if let Some(value) = self.0.get_mut(slot as usize) {
+            *value = None;
+        }
+    }
+}
+
+thread_local! {
+    static STATE: RefCell<State> = RefCell::default();
+}
+
+fn with_state<R>(f: impl FnOnce(&mut State) -> R) -> R {
+    STATE.with(|state| f(&mut state.borrow_mut()))
+}
+
+/// The input text of a call: the first `len` bytes the host wrote.
+/// (The host writes what `TextEncoder` gives, so it is UTF-8; anything
+/// else is read with U+FFFD for what is not.)
+fn text_of(input: &[u8], len: usize) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(&input[..len.min(input.len())])
+}
+
+/// An error for the host: its message in the bytes, -1 returned.
+fn fail(state: &mut State, message: &str) -> i32 {
+    state.bytes.clear();
+    state.bytes.extend_from_slice(message.as_bytes());
+    -1
+}
+
+/// A buffer of `len` bytes for the next call's input (the old one if it
+/// is large enough); its address.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_input(len: usize) -> *mut u8 {
+    with_state(|state| {
+        // A buffer far larger than what is asked is given back, so one
+        // huge text does not keep its memory for the short ones after it.
+        if state.input.capacity() > (1 << 20) && len < state.input.capacity() / 4 {
+            state.input = Vec::new();
+        }
+        state.input.resize(len, 0);
+        state.input.as_mut_ptr()
+    })
+}
+
+/// The address of the last call's numeric results.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_ints() -> *const u32 {
+    with_state(|state| state.ints.as_ptr())
+}
+
+/// The address of the last call's UTF-8 result.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_bytes() -> *const u8 {
+    with_state(|state| state.bytes.as_ptr())
+}
+
+/// The length of the last call's UTF-8 result.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_bytes_len() -> usize {
+    with_state(|state| state.bytes.len())
+}
+
+/// A finder from the options in the input (`name=value` lines, names and
+/// values as [`FinderOptions`] has them: lists comma-separated, `tlds`
+/// `iana`, `any` or `list:` and the TLDs); its number, or -1.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_finder_new(len: usize) -> i32 {
+    with_state(|state| {
+        let spec = text_of(&state.input, len);
+        match finder_options(&spec).and_then(|o| o.finder().map_err(|e| e.to_string())) {
+            Ok(finder) => state.finders.add(finder),
+            Err(message) => fail(state, &message),
+        }
+    })
+}
+
+/// Frees a finder.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_finder_free(finder: u32) {
+    with_state(|state| state.finders.remove(finder));
+}
+
+/// The options of a finder as the host writes them.
+fn finder_options(spec: &str) -> Result<FinderOptions, String> {
+    let mut options = FinderOptions::new(Dialect::Uts58);
+    for line in spec.lines() {
+        let (name, value) = line.split_once('=').unwrap_or((line, ""));
+        let flag = || match value {
+            "true" => Ok(Some(true)),
+            "false" => Ok(Some(false)),
+            _ => Err(format!("{name}: expected true or false, not {value:?}")),
+        };
+        let list = || value.split(',').map(str::to_owned).filter(|s| !s.is_empty()).collect::<Vec<_>>();
+        match name {
+            "dialect" => {
+                options.dialect = match value {
+                    "uts58" => Dialect::Uts58,
+                    "gfm" => Dialect::Gfm,
+                    "md4c" => Dialect::Md4c,
+                    _ => return Err(format!("dialect: {value:?} is not \"uts58\", \"gfm\" or \"md4c\"")),
+                }
+            }
+            "profile" => options.profile = Some(value.parse().map_err(|e| format!("profile: {e}"))?),
+            "kinds" => options.kinds = Some(value.parse().map_err(|e| format!("kinds: {e}"))?),
+            "tlds" => {
+                options.tlds = Some(match value {
+                    "iana" => TldPolicy::Iana,
+                    "any" => TldPolicy::Any,
+                    _ => match value.strip_prefix("list:") {
+                        Some(tlds) => TldPolicy::list(tlds.split(',')),
+                        None => return Err(format!("tlds: {value:?} is not \"iana\", \"any\" or a list")),
+                    },
+                })
+            }
+            "default_scheme" => options.default_scheme = Some(value.to_owned()),
+            "schemes" => options.schemes = Some(list()),
+            "require_scheme" => options.require_scheme = flag()?,
+            "ip_hosts" => options.ip_hosts = flag()?,
+            "unicode_ends" => options.unicode_ends = flag()?,
+            "local_hosts" => options.local_hosts = flag()?,
+            "skip_file_names" => options.skip_file_names = flag()?,
+            _ => return Err(format!("{name}: not an option")),
+        }
+    }
+    Ok(options)
+}
+
+/// The kind's number for the host: 0 URL, 1 email, 2 handle.
+fn kind_number(kind: LinkKind) -> u32 {
+    match kind {
+        LinkKind::Email => 1,
+        LinkKind::Handle => 2,
+        _ => 0,
+    }
+}
+
+/// The links of the input text: their count, or -1 for a finder freed.
+/// Four numbers each in the ints — start, end (UTF-16), kind, length of
+/// the href's prefix — and the prefixes one after another in the bytes.
+/// The href is the prefix, then the link's text (nothing for a handle).
+/// `ascii`: the host knows the text is ASCII (offsets are byte offsets).
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_find(finder: u32, len: usize, ascii: bool) -> i32 {
+    with_state(|state| {
+        let State { input, ints, bytes, finders, .. } = state;
+        let Some(finder) = finders.get(finder) else { return -1 };
+        ints.clear();
+        bytes.clear();
+        let text = text_of(input, len);
+        let mut utf16 = OffsetConverter::new(&text, OffsetUnit::Utf16);
+        let mut count = 0;
+        for link in finder.links(&text) {
+            let (start, end) = if ascii {
+                (link.start(), link.end())
+            } else {
+                (utf16.convert(link.start()), utf16.convert(link.end()))
+            };
+            push_link(ints, bytes, &link, [start, end], false);
+            count += 1;
+        }
+        count
+    })
+}
+
+/// A link's numbers and strings for the host; `with_text` adds its text's
+/// length to the numbers and the text after the prefix.
+fn push_link(ints: &mut Vec<u32>, bytes: &mut Vec<u8>, link: &Link<'_>, range: [usize; 2], with_text: bool) {
+    let prefix = link.href_prefix();
+    ints.extend([range[0] as u32, range[1] as u32, kind_number(link.kind()), prefix.len() as u32]);
+    bytes.extend_from_slice(prefix.as_bytes());
+    if with_text {
+        ints.push(link.as_str().len() as u32);
+        bytes.extend_from_slice(link.as_str().as_bytes());
+    }
+}
+
+/// A stream over a copy of a finder: its number, or -1 for a finder freed.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_stream_new(finder: u32) -> i32 {
+    with_state(|state| match state.finders.get(finder) {
+        Some(finder) => {
+            let stream = LinkStream::new(finder.clone()).offsets(OffsetUnit::Utf16);
+            state.streams.add(stream)
+        }
+        None => -1,
+    })
+}
+
+/// Frees a stream.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_stream_free(stream: u32) {
+    with_state(|state| state.streams.remove(stream));
+}
+
+/// Adds the input to a stream (`finish`: the text has ended, the input is
+/// empty); the links made final, as [`ls_find`] gives them with a fifth
+/// number, the text's length, and the text after each prefix. Offsets
+/// count from the stream's start.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_stream_feed(stream: u32, len: usize, finish: bool) -> i32 {
+    with_state(|state| {
+        let State { input, ints, bytes, streams, .. } = state;
+        let Some(stream) = streams.get(stream) else { return -1 };
+        ints.clear();
+        bytes.clear();
+        let chunk = text_of(input, len);
+        let links = if finish { stream.finish() } else { stream.feed(&chunk) };
+        let mut count = 0;
+        for found in links {
+            push_link(ints, bytes, &found.link, [found.start, found.end], true);
+            count += 1;
+        }
+        count
+    })
+}
+
+/// The input text as safe HTML with its links (`html::linkify_with`); the
+/// input is the text, then `rel`, `target` and `class` (lengths in
+/// `attributes`, `u32::MAX` for one not given). The HTML is in the bytes.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_linkify_html(finder: u32, len: usize, rel: u32, target: u32, class: u32) -> i32 {
+    with_state(|state| {
+        let State { input, bytes, finders, .. } = state;
+        let Some(finder) = finders.get(finder) else { return -1 };
+        let text = text_of(input, len);
+        let mut rest = &input[len.min(input.len())..];
+        let mut attribute = |length: u32| {
+            if length == u32::MAX {
+                return None;
+            }
+            let (value, after) = rest.split_at((length as usize).min(rest.len()));
+            rest = after;
+            Some(String::from_utf8_lossy(value))
+        };
+        let (rel, target, class) = (attribute(rel), attribute(target), attribute(class));
+        let mut options = linkscan::html::HtmlOptions::new();
+        options.rel = rel.as_deref();
+        options.target = target.as_deref();
+        options.class = class.as_deref();
+        *bytes = linkscan::html::linkify_with(&text, finder, &options).into_bytes();
+        0
+    })
+}
+
+/// The display form of the URL in the input (`format::display_url`).
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_display_url(len: usize) -> i32 {
+    with_state(|state| {
+        state.bytes = linkscan::format::display_url(&text_of(&state.input, len)).into_bytes();
+        0
+    })
+}
+
+/// The email address in the input with its local part quoted where UTS #58
+/// §5.3 requires it (`format::display_email`), or -1.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_display_email(len: usize) -> i32 {
+    with_state(|state| match linkscan::format::display_email(&text_of(&state.input, len)) {
+        Ok(shown) => {
+            state.bytes = shown.into_bytes();
+            0
+        }
+        Err(e) => fail(state, &e.to_string()),
+    })
+}
+
+#[cfg(feature = "markdown")]
+/// The Markdown in the input as HTML with autolinks: `dialect` 0 GFM (with
+/// its extensions), 1 MD4C, 2 UTS #58; safe unless `allow_unsafe`.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: bool) -> i32 {
+    with_state(|state| {
+        let markdown = text_of(&state.input, len);
+        let (finder, options) = match dialect {
+            0 => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
+            1 => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
+            _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),
+        };
+        let mut html = String::with_capacity(markdown.len() * 3 / 2);
+        let events = linkscan::markdown::MarkdownAutolinks::new(&markdown, options, &finder)
+            .allow_unsafe(allow_unsafe);
+        pulldown_cmark::html::push_html(&mut html, events);
+        state.bytes = html.into_bytes();
+        0
+    })
+}
+
+/// The Unicode and IANA TLD list versions, as `unicode tld` in the bytes.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_versions() -> i32 {
+    with_state(|state| {
+        let (u, tld) = (linkscan::UNICODE_VERSION, linkscan::TLD_LIST_VERSION);
+        state.bytes = format!("{}.{}.{} {tld}", u.0, u.1, u.2).into_bytes();
+        0
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(input: &str, f: impl FnOnce(usize) -> i32) -> (i32, Vec<u32>, String) {
+        let ptr = ls_input(input.len());
+        with_state(|s| {
+            assert_eq!(ptr, s.input.as_mut_ptr());
+            s.input.copy_from_slice(input.as_bytes());
+        });
+        let result = f(input.len());
+        with_state(|s| (result, s.ints.clone(), String::from_utf8(s.bytes.clone()).unwrap()))
+    }
+
+    #[test]
+    fn finds_links_with_utf16_offsets_and_hrefs() {
+        let (finder, ..) = call("", |len| ls_finder_new(len));
+        let text = "😀 see example.com and アルベルト@example.com";
+        let (count, ints, bytes) = call(text, |len| ls_find(finder as u32, len, false));
+        assert_eq!(count, 2);
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(String::from_utf16(&utf16[ints[0] as usize..ints[1] as usize]).unwrap(), "example.com");
+        assert_eq!(ints[2..4], [0, 8]);
+        assert_eq!(
+            String::from_utf16(&utf16[ints[4] as usize..ints[5] as usize]).unwrap(),
+            "アルベルト@example.com"
+        );
+        assert_eq!(ints[6..8], [1, 7]);
+        assert_eq!(bytes, "https://mailto:");
+        ls_finder_free(finder as u32);
+        assert_eq!(call(text, |len| ls_find(finder as u32, len, false)).0, -1);
+    }
+
+    #[test]
+    fn options_are_checked_with_their_names() {
+        for (spec, message) in [
+            ("dialect=gfm\nip_hosts=true", "ip_hosts: a UTS #58 option; it means nothing in the gfm dialect"),
+            ("default_scheme=javascript:", "default_scheme: \"javascript:\" is a script scheme"),
+            ("ip_hosts=yes", "ip_hosts: expected true or false"),
+            ("colour=red", "colour: not an option"),
+            ("tlds=list:", "tlds: an empty list"),
+        ] {
+            let (result, _, error) = call(spec, |len| ls_finder_new(len));
+            assert_eq!(result, -1, "{spec}");
+            assert!(error.starts_with(message), "{spec}: {error}");
+        }
+        let (finder, ..) =
+            call("profile=chat\nkinds=url,www,email,handle\ntlds=list:com,social", |len| ls_finder_new(len));
+        let (count, _, bytes) =
+            call("@ann@chaos.social x.org example.com", |len| ls_find(finder as u32, len, true));
+        assert_eq!((count, bytes.as_str()), (2, "https://chaos.social/@annhttps://"));
+    }
+
+    #[test]
+    fn a_stream_gives_each_link_once_with_offsets_from_its_start() {
+        let (finder, ..) = call("", |len| ls_finder_new(len));
+        let stream = ls_stream_new(finder as u32) as u32;
+        let (n, ..) = call("😀 see https://exa", |len| ls_stream_feed(stream, len, false));
+        assert_eq!(n, 0);
+        let (n, ints, bytes) = call("mple.com/a", |len| ls_stream_feed(stream, len, false));
+        assert_eq!(n, 0, "{ints:?} {bytes}");
+        let (n, ints, bytes) = call("", |len| ls_stream_feed(stream, len, true));
+        assert_eq!((n, &ints[..], bytes.as_str()), (1, &[7, 28, 0, 0, 21][..], "https://example.com/a"));
+        ls_stream_free(stream);
+    }
+}
