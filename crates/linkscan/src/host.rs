@@ -243,8 +243,15 @@ pub const FILE_EXTENSION_TLDS: &[&str] = &[
 
 /// Whether the scheme-less `domain` looks like a file name: two labels,
 /// the last a [`FILE_EXTENSION_TLDS`] entry (any case), the first not
-/// `www`, with no path, query, fragment or port after it.
-pub(crate) fn looks_like_a_file_name(text: &str, domain: Domain, floor: usize) -> bool {
+/// `www`, with no path, query, fragment or port after it. `pqf_end` gives
+/// where the path, query or fragment starting at an offset ends: one the
+/// link would not keep (the `?` of `README.md?`) is none.
+pub(crate) fn looks_like_a_file_name(
+    text: &str,
+    domain: Domain,
+    floor: usize,
+    pqf_end: impl FnOnce(usize) -> usize,
+) -> bool {
     let Domain { start, tld: (tld_start, tld_end), labels, .. } = domain;
     let tld = &text[tld_start..tld_end];
     if labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
@@ -261,7 +268,7 @@ pub(crate) fn looks_like_a_file_name(text: &str, domain: Domain, floor: usize) -
         _ => 0,
     };
     let after = if digits > 0 { tld_end + 1 + digits } else { tld_end };
-    let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#'));
+    let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#')) && pqf_end(after) > after;
     !www && !scheme && !more
 }
 

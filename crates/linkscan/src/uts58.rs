@@ -343,7 +343,7 @@ fn domain_link_at<'a>(
     if start > floor && bytes[start - 1] == b'@' {
         return address_link(finder, text, host, floor, scan);
     }
-    if finder.file_names && looks_like_a_file_name(text, domain, floor) {
+    if finder.file_names && looks_like_a_file_name(text, domain, floor, |at| pqf(finder, text, at)) {
         return None;
     }
     let scheme = match scheme_before(text, start, floor) {

@@ -203,6 +203,23 @@ fn file_names_and_code_locations() {
     );
 }
 
+/// A question or a `/`, `#` the link would not keep is no path, query or
+/// fragment: `README.md?` is still a file name (a chat question), while a
+/// real query or path keeps the link.
+#[test]
+fn file_names_before_punctuation_the_link_does_not_keep() {
+    let guard = default().skip_file_names(true);
+    // (An empty fragment is kept, as UTS #58 keeps it: `x.sh#` is a link.)
+    let text = "Did you read README.md? Or main.rs:12?! (setup.py?) see nic.md?x=1 and app.py/ or x.sh#";
+    assert_eq!(
+        marked(&guard, text),
+        "Did you read README.md? Or main.rs:12?! (setup.py?) see ⸠nic.md?x=1⸡ and ⸠app.py/⸡ or ⸠x.sh#⸡"
+    );
+    // Strict keeps the `?` (a query, if empty), so there it is no file name.
+    let strict_guard = strict().skip_file_names(true);
+    assert_eq!(marked(&strict_guard, "Read README.md? Now"), "Read ⸠README.md?⸡ Now");
+}
+
 #[test]
 fn an_address_after_a_bare_colon_slash_slash() {
     assert_eq!(marked(&default(), "://x@example.com"), ":⸠//x@example.com⸡");
