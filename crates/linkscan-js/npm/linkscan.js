@@ -74,6 +74,21 @@ function optionError(message) {
   return new RangeError(JS_NAMES[name] ? JS_NAMES[name] + message.slice(name.length) : message);
 }
 
+/** The `count` links the last `ls_find` of `text` gave, as objects. */
+function links(text, count) {
+  const ints = wasm.u32;
+  let bytesAt = wasm.exports.ls_bytes();
+  const found = new Array(count);
+  for (let i = 0, k = wasm.exports.ls_ints() >>> 2; i < count; i++, k += 4) {
+    const start = ints[k], end = ints[k + 1], kind = ints[k + 2], prefixLength = ints[k + 3];
+    const linkText = text.slice(start, end);
+    const prefix = prefixLength === 0 ? "" : wasm.prefix(bytesAt, prefixLength);
+    bytesAt += prefixLength;
+    found[i] = { start, end, kind: KINDS[kind], text: linkText, href: kind === 2 ? prefix : prefix + linkText };
+  }
+  return found;
+}
+
 // Finders and streams the garbage collector took are freed in the module.
 const slots = new FinalizationRegistry(({ generation, slot, free }) => {
   if (wasm.generation === generation) wasm.exports[free](slot);
@@ -87,6 +102,7 @@ export class LinkFinder {
   /** @param {object} [options] see linkscan.d.ts */
   constructor(options) {
     this.spec = optionSpec(options);
+    this.freed = false;
     this.generation = 0;
     this.slot = -1;
     this.handle();
@@ -94,39 +110,28 @@ export class LinkFinder {
 
   /** The finder's number in the current instance (made again after a restart). */
   handle() {
+    if (this.freed) throw new Error("linkscan: this LinkFinder was freed");
     if (this.generation !== wasm.generation) {
-      const slot = wasm.call((ex) => {
-        const { lengths } = wasm.write(this.spec);
-        return ex.ls_finder_new(lengths[0]);
-      });
+      const slot = wasm.call((ex) => ex.ls_finder_new(wasm.encode(this.spec)));
       if (slot < 0) throw optionError(wasm.text());
       this.generation = wasm.generation;
       this.slot = slot;
       slots.register(this, { generation: this.generation, slot, free: "ls_finder_free" }, this);
     }
-    if (this.slot < 0) throw new Error("linkscan: this LinkFinder was freed");
     return this.slot;
   }
 
   /** The links of `text`, in order: `{start, end, kind, text, href}`. */
   find(text) {
-    string(text, "text");
+    if (typeof text !== "string") string(text, "text");
     const slot = this.handle();
-    return wasm.call((ex) => {
-      const { lengths, ascii } = wasm.write(text);
-      const count = ex.ls_find(slot, lengths[0], ascii);
-      const ints = wasm.ints(count * 4);
-      const links = new Array(count);
-      let prefixAt = 0;
-      for (let i = 0, k = 0; i < count; i++, k += 4) {
-        const start = ints[k], end = ints[k + 1], kind = ints[k + 2], prefixLength = ints[k + 3];
-        const linkText = text.slice(start, end);
-        const prefix = prefixLength === 0 ? "" : wasm.slice(prefixAt, prefixLength);
-        prefixAt += prefixLength;
-        links[i] = { start, end, kind: KINDS[kind], text: linkText, href: kind === 2 ? prefix : prefix + linkText };
-      }
-      return links;
-    });
+    try {
+      const length = wasm.encode(text);
+      const count = wasm.exports.ls_find(slot, length, length === text.length);
+      return count === 0 ? [] : links(text, count);
+    } catch (error) {
+      throw wasm.failed(error);
+    }
   }
 
   /** Whether `text` has a link. */
@@ -143,8 +148,7 @@ export class LinkFinder {
   free() {
     if (this.slot >= 0 && this.generation === wasm.generation) wasm.exports.ls_finder_free(this.slot);
     slots.unregister(this);
-    this.slot = -1;
-    this.generation = -1;
+    this.freed = true;
   }
 }
 
@@ -177,8 +181,7 @@ export class LinkStream {
       throw new Error("linkscan: this LinkStream was finished or freed");
     }
     return wasm.call((ex) => {
-      const { lengths } = wasm.write(chunk);
-      const count = ex.ls_stream_feed(this.slot, lengths[0], finish);
+      const count = ex.ls_stream_feed(this.slot, wasm.encode(chunk), finish);
       const ints = wasm.ints(count * 5);
       const links = new Array(count);
       let at = 0;
@@ -225,7 +228,7 @@ export function linkifyHtml(text, options = {}) {
     const slot = use.handle();
     return wasm.call((ex) => {
       const given = attributes.filter((v) => v !== undefined);
-      const { lengths } = wasm.write(text, ...given);
+      const lengths = wasm.write(text, ...given);
       let next = 1;
       const length = (v) => (v === undefined ? 0xffffffff : lengths[next++]);
       ex.ls_linkify_html(slot, lengths[0], ...attributes.map(length));
@@ -243,7 +246,7 @@ export function linkifyHtml(text, options = {}) {
 export function displayUrl(url) {
   string(url, "url");
   return wasm.call((ex) => {
-    ex.ls_display_url(wasm.write(url).lengths[0]);
+    ex.ls_display_url(wasm.encode(url));
     return wasm.text();
   });
 }
@@ -254,7 +257,7 @@ export function displayUrl(url) {
  */
 export function displayEmail(address) {
   string(address, "address");
-  const [result, text] = wasm.call((ex) => [ex.ls_display_email(wasm.write(address).lengths[0]), wasm.text()]);
+  const [result, text] = wasm.call((ex) => [ex.ls_display_email(wasm.encode(address)), wasm.text()]);
   if (result < 0) throw new RangeError(`linkscan: ${text}`);
   return text;
 }

@@ -32,6 +32,8 @@ export class Wasm {
     this.exports = new WebAssembly.Instance(this.module, {}).exports;
     this.generation += 1;
     this.buffer = null;
+    this.input = null;
+    this.lastPrefix = { bytes: new Uint8Array(0), string: "" };
   }
 
   /** Byte view of the memory (made again when the memory has grown). */
@@ -59,16 +61,36 @@ export class Wasm {
     try {
       return f(this.exports);
     } catch (error) {
-      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-      this.start();
-      throw new Error(`linkscan: the WebAssembly module stopped (${error.message}); ` +
-        "it was out of memory for this input, or this is a bug to report", { cause: error });
+      throw this.failed(error);
     }
+  }
+
+  /** The error to throw for `error`, thrown in a call; a new instance after a trap. */
+  failed(error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) return error;
+    this.start();
+    return new Error(`linkscan: the WebAssembly module stopped (${error.message}); ` +
+      "it was out of memory for this input, or this is a bug to report", { cause: error });
+  }
+
+  /**
+   * Writes `text` into the input buffer as UTF-8; its length in bytes
+   * (equal to `text.length` when it is ASCII). The view of the buffer is
+   * kept while the buffer stays where it is: the usual call makes no object.
+   */
+  encode(text) {
+    const room = text.length * 3;
+    const at = this.exports.ls_input(room);
+    let view = this.input;
+    if (view === null || view.byteOffset !== at || view.length < room || view.buffer !== this.exports.memory.buffer) {
+      view = this.input = new Uint8Array(this.exports.memory.buffer, at, this.exports.ls_input_len());
+    }
+    return encoder.encodeInto(text, view).written;
   }
 
   /**
    * Writes `strings` one after another into the input buffer as UTF-8;
-   * returns the byte length of each and whether all were ASCII.
+   * the byte length of each.
    */
   write(...strings) {
     let room = 0;
@@ -77,14 +99,12 @@ export class Wasm {
     const u8 = this.u8;
     const lengths = [];
     let at = start;
-    let ascii = true;
     for (const s of strings) {
       const { written } = encoder.encodeInto(s, u8.subarray(at, start + room));
-      if (written !== s.length) ascii = false;
       lengths.push(written);
       at += written;
     }
-    return { lengths, ascii };
+    return lengths;
   }
 
   /** The numbers of the last call, `count` of them. */
@@ -102,17 +122,25 @@ export class Wasm {
   /** `length` bytes of the last call's UTF-8 result from `from`, as a string. */
   slice(from, length) {
     const at = this.exports.ls_bytes() + from;
+    return decoder.decode(this.u8.subarray(at, at + length));
+  }
+
+  /**
+   * The `length` bytes at address `at` as a string: an href's prefix, which
+   * is most often the one before it (`https://`, `mailto:`), so the last
+   * one is kept and compared instead of decoded again.
+   */
+  prefix(at, length) {
     const u8 = this.u8;
-    if (length <= 32) {
-      // Short ASCII (the usual prefix, `https://`) without a decoder call.
-      let s = "";
-      for (let i = at; i < at + length; i++) {
-        if (u8[i] >= 0x80) return decoder.decode(u8.subarray(at, at + length));
-        s += String.fromCharCode(u8[i]);
-      }
-      return s;
+    const last = this.lastPrefix;
+    if (last.bytes.length === length) {
+      let i = 0;
+      while (i < length && u8[at + i] === last.bytes[i]) i++;
+      if (i === length) return last.string;
     }
-    return decoder.decode(u8.subarray(at, at + length));
+    const bytes = u8.slice(at, at + length);
+    this.lastPrefix = { bytes, string: decoder.decode(bytes) };
+    return this.lastPrefix.string;
   }
 }
 

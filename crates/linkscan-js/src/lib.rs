@@ -86,19 +86,27 @@ fn fail(state: &mut State, message: &str) -> i32 {
     -1
 }
 
-/// A buffer of `len` bytes for the next call's input (the old one if it
-/// is large enough); its address.
+/// A buffer of at least `len` bytes for the next call's input; its
+/// address. The buffer only grows (the host keeps its view of it while it
+/// stays where it is), but one far larger than what is asked is given
+/// back, so a huge text does not keep its memory for the short ones after.
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_input(len: usize) -> *mut u8 {
     with_state(|state| {
-        // A buffer far larger than what is asked is given back, so one
-        // huge text does not keep its memory for the short ones after it.
-        if state.input.capacity() > (1 << 20) && len < state.input.capacity() / 4 {
+        if state.input.len() > (1 << 20) && len < state.input.len() / 4 {
             state.input = Vec::new();
         }
-        state.input.resize(len, 0);
+        if state.input.len() < len {
+            state.input.resize(len.max(4096), 0);
+        }
         state.input.as_mut_ptr()
     })
+}
+
+/// The length of the input buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_input_len() -> usize {
+    with_state(|state| state.input.len())
 }
 
 /// The address of the last call's numeric results.
@@ -362,7 +370,7 @@ mod tests {
         let ptr = ls_input(input.len());
         with_state(|s| {
             assert_eq!(ptr, s.input.as_mut_ptr());
-            s.input.copy_from_slice(input.as_bytes());
+            s.input[..input.len()].copy_from_slice(input.as_bytes());
         });
         let result = f(input.len());
         with_state(|s| (result, s.ints.clone(), String::from_utf8(s.bytes.clone()).unwrap()))

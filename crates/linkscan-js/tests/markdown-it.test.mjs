@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import markdownIt14 from "markdown-it-14";
-import markdownIt15 from "markdown-it-15";
+import markdownIt15 from "markdown-it";
 import linkifyIt, { LinkifyIt } from "linkscan/linkify-it";
 import { LinkFinder } from "linkscan";
 import { fixtures } from "./common.mjs";
