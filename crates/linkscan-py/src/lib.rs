@@ -645,14 +645,6 @@ fn parse_errors(errors: &str) -> PyResult<BadRows> {
     }
 }
 
-/// A row of Arrow string chunks: its text, or the index of its replaced
-/// text (bytes that were not UTF-8), or null.
-enum Row<'a> {
-    Text(&'a str),
-    Replaced(usize),
-    Null,
-}
-
 /// The strings of Arrow string chunks, one per row (None for nulls), with
 /// their total length in bytes. Arrays come from other producers through
 /// the C data interface, unchecked: each is validated (its structure, then
@@ -663,24 +655,27 @@ fn rows_of_chunks<'a>(
     errors: BadRows,
     replaced: &'a mut Vec<String>,
 ) -> PyResult<(Vec<Option<&'a str>>, usize)> {
-    let mut rows: Vec<Row<'a>> = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
+    let mut rows: Vec<Option<&'a str>> = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
+    // Rows replaced (not UTF-8): their place in `rows` and in `replaced`,
+    // filled in once every replacement is made.
+    let mut patches: Vec<(usize, usize)> = Vec::new();
     for chunk in chunks {
         let data = chunk.to_data();
         data.validate().map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
-        let valid = data.validate_full().is_ok();
         let first = rows.len();
-        let mut row_bytes = |i: usize, bytes: &'a [u8]| -> PyResult<Row<'a>> {
+        let mut row_bytes = |i: usize, bytes: &'a [u8]| -> PyResult<Option<&'a str>> {
             match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(Row::Text(text)),
+                Ok(text) => Ok(Some(text)),
                 Err(e) => match errors {
                     BadRows::Strict => Err(PyValueError::new_err(format!(
                         "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
                         first + i
                     ))),
-                    BadRows::Skip => Ok(Row::Null),
+                    BadRows::Skip => Ok(None),
                     BadRows::Replace => {
+                        patches.push((first + i, replaced.len()));
                         replaced.push(String::from_utf8_lossy(bytes).into_owned());
-                        Ok(Row::Replaced(replaced.len() - 1))
+                        Ok(None)
                     }
                 },
             }
@@ -688,22 +683,22 @@ fn rows_of_chunks<'a>(
         match chunk.data_type() {
             DataType::Utf8 => {
                 let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
-                string_rows(array, valid, first, &mut rows, &mut row_bytes)?;
+                string_rows(array, first, &mut rows, &mut row_bytes)?;
             }
             DataType::LargeUtf8 => {
                 let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
-                string_rows(array, valid, first, &mut rows, &mut row_bytes)?;
+                string_rows(array, first, &mut rows, &mut row_bytes)?;
             }
             DataType::Utf8View => {
                 let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
-                if !valid {
+                if data.validate_full().is_err() {
                     return Err(PyValueError::new_err(
                         "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
                     ));
                 }
-                rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
+                rows.extend(array.iter());
             }
-            DataType::Null => rows.extend(std::iter::repeat_with(|| Row::Null).take(chunk.len())),
+            DataType::Null => rows.resize(rows.len() + chunk.len(), None),
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "find_arrow: expected strings (string, large_string, string_view), got {other}"
@@ -712,47 +707,60 @@ fn rows_of_chunks<'a>(
         }
     }
     let replaced: &'a [String] = replaced;
-    let rows: Vec<Option<&'a str>> = rows
-        .into_iter()
-        .map(|row| match row {
-            Row::Text(text) => Some(text),
-            Row::Replaced(i) => Some(replaced[i].as_str()),
-            Row::Null => None,
-        })
-        .collect();
+    for (row, text) in patches {
+        rows[row] = Some(replaced[text].as_str());
+    }
     let bytes = rows.iter().flatten().map(|s| s.len()).sum();
     Ok((rows, bytes))
 }
 
-/// The rows of a `string` or `large_string` array: as they are when the
-/// array is `valid` (UTF-8 checked), else each read from its bytes by
-/// `row_bytes`, its offsets checked (row numbers from `first`).
+/// The rows of a `string` or `large_string` array (numbered from `first`)
+/// onto `rows`. At once where its values are UTF-8 as a whole and every
+/// row's offsets are in order, in bounds and on character boundaries (one
+/// check of the bytes, not one a row); else each row read from its bytes
+/// by `row_bytes`, its offsets checked.
 fn string_rows<'a, O: OffsetSizeTrait>(
     array: &'a GenericStringArray<O>,
-    valid: bool,
     first: usize,
-    rows: &mut Vec<Row<'a>>,
-    row_bytes: &mut impl FnMut(usize, &'a [u8]) -> PyResult<Row<'a>>,
+    rows: &mut Vec<Option<&'a str>>,
+    row_bytes: &mut impl FnMut(usize, &'a [u8]) -> PyResult<Option<&'a str>>,
 ) -> PyResult<()> {
-    if valid {
-        rows.extend(array.iter().map(|r| r.map_or(Row::Null, Row::Text)));
-        return Ok(());
-    }
     let (offsets, values) = (array.value_offsets(), array.values().as_slice());
+    let row_range = |i: usize| offsets[i].to_usize().zip(offsets[i + 1].to_usize());
+    let start = rows.len();
+    let whole = offsets
+        .first()
+        .zip(offsets.last())
+        .and_then(|(a, b)| values.get(a.to_usize()?..b.to_usize()?))
+        .and_then(|bytes| std::str::from_utf8(bytes).ok());
+    if let Some(whole) = whole {
+        let base = offsets[0].to_usize().unwrap_or_default();
+        let nulls = array.nulls();
+        for i in 0..array.len() {
+            if nulls.is_some_and(|n| n.is_null(i)) {
+                rows.push(None);
+                continue;
+            }
+            let Some(text) =
+                row_range(i).and_then(|(a, b)| whole.get(a.checked_sub(base)?..b.checked_sub(base)?))
+            else {
+                break;
+            };
+            rows.push(Some(text));
+        }
+        if rows.len() == start + array.len() {
+            return Ok(());
+        }
+        // A row out of order or inside a character: read each one.
+        rows.truncate(start);
+    }
     for i in 0..array.len() {
         rows.push(if array.is_null(i) {
-            Row::Null
+            None
         } else {
-            let bytes = offsets[i]
-                .to_usize()
-                .zip(offsets[i + 1].to_usize())
-                .and_then(|(start, end)| values.get(start..end))
-                .ok_or_else(|| {
-                    PyValueError::new_err(format!(
-                        "find_arrow: row {} has offsets outside its array",
-                        first + i
-                    ))
-                })?;
+            let bytes = row_range(i).and_then(|(a, b)| values.get(a..b)).ok_or_else(|| {
+                PyValueError::new_err(format!("find_arrow: row {} has offsets outside its array", first + i))
+            })?;
             row_bytes(i, bytes)?
         });
     }
@@ -761,6 +769,9 @@ fn string_rows<'a, O: OffsetSizeTrait>(
 
 /// `rows` cut into at most `parts` contiguous ranges of about equal bytes.
 fn split_rows(rows: &[Option<&str>], bytes: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
+    if parts <= 1 {
+        return std::iter::once(0..rows.len()).collect();
+    }
     let share = bytes.div_ceil(parts.max(1)).max(1);
     let (mut ranges, mut start, mut filled) = (Vec::with_capacity(parts), 0, 0);
     for (i, row) in rows.iter().enumerate() {

@@ -484,6 +484,27 @@ def test_find_arrow_never_reads_bad_bytes_as_text():
         finder.find_arrow(array, errors="ignore")
 
 
+def test_find_arrow_rows_cut_inside_a_character():
+    """Values that are UTF-8 as a whole, with a row boundary inside a
+    character: each row is read alone, as its own bytes decode."""
+    values = "é x.com 日本 y.org".encode()
+    cuts = [0, 1, 9, 11, len(values)]  # inside é, then inside 日
+    offsets = pa.py_buffer(b"".join(c.to_bytes(4, "little") for c in cuts))
+    array = pa.Array.from_buffers(pa.string(), len(cuts) - 1, [None, offsets, pa.py_buffer(values)])
+    rows = [values[a:b] for a, b in zip(cuts, cuts[1:])]
+    finder = linkscan.Finder()
+    expected = [
+        (i, link.text, link.start)
+        for i, raw in enumerate(rows)
+        for link in finder.find(raw.decode("utf-8", "replace"))
+    ]
+    table = finder.find_arrow(array)
+    assert list(zip(*(table.column(c).to_pylist() for c in ["row", "text", "start"]))) == expected
+    assert [t for _, t, _ in expected] == ["x.com", "y.org"]
+    with pytest.raises(ValueError, match="row 0 is not UTF-8"):
+        finder.find_arrow(array, errors="strict")
+
+
 def test_find_arrow_random_bytes_never_crash():
     rng = random.Random(26)
     finder = linkscan.Finder("gfm")
