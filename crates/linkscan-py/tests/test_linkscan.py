@@ -505,6 +505,26 @@ def test_find_arrow_rows_cut_inside_a_character():
         finder.find_arrow(array, errors="strict")
 
 
+def test_find_arrow_random_cuts_of_valid_text():
+    """UTF-8 text cut into rows at random bytes, some inside characters:
+    every row gives the links of its own bytes decoded."""
+    rng = random.Random(58)
+    pieces = ["日本.jp/", "é", "x.com", " ", "a@b.org", "😀", "www.c.net", "。", "https://d.org/ü"]
+    for _ in range(20):
+        values = "".join(rng.choice(pieces) for _ in range(200)).encode()
+        cuts = sorted({0, len(values), *(rng.randrange(len(values)) for _ in range(30))})
+        offsets = pa.py_buffer(b"".join(c.to_bytes(4, "little") for c in cuts))
+        array = pa.Array.from_buffers(pa.string(), len(cuts) - 1, [None, offsets, pa.py_buffer(values)])
+        finder = linkscan.Finder()
+        expected = [
+            (i, link.start, link.text)
+            for i, (a, b) in enumerate(zip(cuts, cuts[1:]))
+            for link in finder.find(values[a:b].decode("utf-8", "replace"))
+        ]
+        table = finder.find_arrow(array, threads=2)
+        assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
+
+
 def test_find_arrow_random_bytes_never_crash():
     rng = random.Random(26)
     finder = linkscan.Finder("gfm")
