@@ -127,7 +127,7 @@ export class LinkFinder {
     const slot = this.handle();
     try {
       const length = wasm.encode(text);
-      const count = wasm.exports.ls_find(slot, length, length === text.length);
+      const count = wasm.exports.ls_find(slot, length, length === text.length ? 1 : 0);
       return count === 0 ? [] : links(text, count);
     } catch (error) {
       throw wasm.failed(error);
@@ -146,6 +146,7 @@ export class LinkFinder {
 
   /** Frees the finder now (the garbage collector does it otherwise). */
   free() {
+    if (this.freed) return;
     if (this.slot >= 0 && this.generation === wasm.generation) wasm.exports.ls_finder_free(this.slot);
     slots.unregister(this);
     this.freed = true;
@@ -181,7 +182,7 @@ export class LinkStream {
       throw new Error("linkscan: this LinkStream was finished or freed");
     }
     return wasm.call((ex) => {
-      const count = ex.ls_stream_feed(this.slot, wasm.encode(chunk), finish);
+      const count = ex.ls_stream_feed(this.slot, wasm.encode(chunk), finish ? 1 : 0);
       const ints = wasm.ints(count * 5);
       const links = new Array(count);
       let at = 0;

@@ -18,7 +18,7 @@ export function markdownToHtml(markdown, { dialect = "gfm", unsafe = false } = {
   if (code === undefined) throw new RangeError(`dialect: ${JSON.stringify(dialect)} is not "gfm", "md4c" or "uts58"`);
   if (typeof unsafe !== "boolean") throw new TypeError("unsafe: expected true or false");
   return wasm.call((ex) => {
-    ex.ls_markdown(wasm.encode(markdown), code, unsafe);
+    ex.ls_markdown(wasm.encode(markdown), code, unsafe ? 1 : 0);
     return wasm.text();
   });
 }

@@ -205,9 +205,11 @@ fn kind_number(kind: LinkKind) -> u32 {
 /// Four numbers each in the ints — start, end (UTF-16), kind, length of
 /// the href's prefix — and the prefixes one after another in the bytes.
 /// The href is the prefix, then the link's text (nothing for a handle).
-/// `ascii`: the host knows the text is ASCII (offsets are byte offsets).
+/// `ascii` (not 0): the host knows the text is ASCII (offsets are byte
+/// offsets). Flags are numbers, not `bool`, so no value the host passes is
+/// undefined behaviour.
 #[unsafe(no_mangle)]
-pub extern "C" fn ls_find(finder: u32, len: usize, ascii: bool) -> i32 {
+pub extern "C" fn ls_find(finder: u32, len: usize, ascii: u32) -> i32 {
     with_state(|state| {
         let State { input, ints, bytes, finders, .. } = state;
         let Some(finder) = finders.get(finder) else { return -1 };
@@ -217,7 +219,7 @@ pub extern "C" fn ls_find(finder: u32, len: usize, ascii: bool) -> i32 {
         let mut utf16 = OffsetConverter::new(&text, OffsetUnit::Utf16);
         let mut count = 0;
         for link in finder.links(&text) {
-            let (start, end) = if ascii {
+            let (start, end) = if ascii != 0 {
                 (link.start(), link.end())
             } else {
                 (utf16.convert(link.start()), utf16.convert(link.end()))
@@ -264,14 +266,14 @@ pub extern "C" fn ls_stream_free(stream: u32) {
 /// number, the text's length, and the text after each prefix. Offsets
 /// count from the stream's start.
 #[unsafe(no_mangle)]
-pub extern "C" fn ls_stream_feed(stream: u32, len: usize, finish: bool) -> i32 {
+pub extern "C" fn ls_stream_feed(stream: u32, len: usize, finish: u32) -> i32 {
     with_state(|state| {
         let State { input, ints, bytes, streams, .. } = state;
         let Some(stream) = streams.get(stream) else { return -1 };
         ints.clear();
         bytes.clear();
         let chunk = text_of(input, len);
-        let links = if finish { stream.finish() } else { stream.feed(&chunk) };
+        let links = if finish != 0 { stream.finish() } else { stream.feed(&chunk) };
         let mut count = 0;
         for found in links {
             push_link(ints, bytes, &found.link, [found.start, found.end], true);
@@ -335,7 +337,7 @@ pub extern "C" fn ls_display_email(len: usize) -> i32 {
 /// The Markdown in the input as HTML with autolinks: `dialect` 0 GFM (with
 /// its extensions), 1 MD4C, 2 UTS #58; safe unless `allow_unsafe`.
 #[unsafe(no_mangle)]
-pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: bool) -> i32 {
+pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: u32) -> i32 {
     with_state(|state| {
         let markdown = text_of(&state.input, len);
         let (finder, options) = match dialect {
@@ -345,7 +347,7 @@ pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: bool) -> i
         };
         let mut html = String::with_capacity(markdown.len() * 3 / 2);
         let events = linkscan::markdown::MarkdownAutolinks::new(&markdown, options, &finder)
-            .allow_unsafe(allow_unsafe);
+            .allow_unsafe(allow_unsafe != 0);
         pulldown_cmark::html::push_html(&mut html, events);
         state.bytes = html.into_bytes();
         0
@@ -380,7 +382,7 @@ mod tests {
     fn finds_links_with_utf16_offsets_and_hrefs() {
         let (finder, ..) = call("", |len| ls_finder_new(len));
         let text = "😀 see example.com and アルベルト@example.com";
-        let (count, ints, bytes) = call(text, |len| ls_find(finder as u32, len, false));
+        let (count, ints, bytes) = call(text, |len| ls_find(finder as u32, len, 0));
         assert_eq!(count, 2);
         let utf16: Vec<u16> = text.encode_utf16().collect();
         assert_eq!(String::from_utf16(&utf16[ints[0] as usize..ints[1] as usize]).unwrap(), "example.com");
@@ -392,7 +394,7 @@ mod tests {
         assert_eq!(ints[6..8], [1, 7]);
         assert_eq!(bytes, "https://mailto:");
         ls_finder_free(finder as u32);
-        assert_eq!(call(text, |len| ls_find(finder as u32, len, false)).0, -1);
+        assert_eq!(call(text, |len| ls_find(finder as u32, len, 0)).0, -1);
     }
 
     #[test]
@@ -411,7 +413,7 @@ mod tests {
         let (finder, ..) =
             call("profile=chat\nkinds=url,www,email,handle\ntlds=list:com,social", |len| ls_finder_new(len));
         let (count, _, bytes) =
-            call("@ann@chaos.social x.org example.com", |len| ls_find(finder as u32, len, true));
+            call("@ann@chaos.social x.org example.com", |len| ls_find(finder as u32, len, 1));
         assert_eq!((count, bytes.as_str()), (2, "https://chaos.social/@annhttps://"));
     }
 
@@ -419,11 +421,11 @@ mod tests {
     fn a_stream_gives_each_link_once_with_offsets_from_its_start() {
         let (finder, ..) = call("", |len| ls_finder_new(len));
         let stream = ls_stream_new(finder as u32) as u32;
-        let (n, ..) = call("😀 see https://exa", |len| ls_stream_feed(stream, len, false));
+        let (n, ..) = call("😀 see https://exa", |len| ls_stream_feed(stream, len, 0));
         assert_eq!(n, 0);
-        let (n, ints, bytes) = call("mple.com/a", |len| ls_stream_feed(stream, len, false));
+        let (n, ints, bytes) = call("mple.com/a", |len| ls_stream_feed(stream, len, 0));
         assert_eq!(n, 0, "{ints:?} {bytes}");
-        let (n, ints, bytes) = call("", |len| ls_stream_feed(stream, len, true));
+        let (n, ints, bytes) = call("", |len| ls_stream_feed(stream, len, 1));
         assert_eq!((n, &ints[..], bytes.as_str()), (1, &[7, 28, 0, 0, 21][..], "https://example.com/a"));
         ls_stream_free(stream);
     }

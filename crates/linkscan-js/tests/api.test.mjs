@@ -203,6 +203,10 @@ test("a finder freed, or a stream finished, says so", () => {
   const finder = new LinkFinder();
   finder.free();
   assert.throws(() => finder.find("x.com"), /freed/);
+  // Freeing twice frees nothing else (the slot may be another finder's by then).
+  const other = new LinkFinder({ kinds: "email" });
+  finder.free();
+  assert.deepEqual(other.find("x.com a@b.org").map((l) => l.text), ["a@b.org"]);
   const stream = new LinkFinder().stream();
   stream.finish();
   assert.throws(() => stream.feed("x"), /finished or freed/);
