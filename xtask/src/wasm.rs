@@ -41,8 +41,10 @@ fn build_module(root: &Path, features: &[&str], name: &str) -> Result<(), String
     if has_target("rustc") {
         println!("wasm: the installed {TARGET} target");
     } else if Path::new(DEBIAN_RUSTC).exists() && has_sources(DEBIAN_RUSTC) {
+        let version = output("rustc", &["-vV"])?;
+        let host = version.lines().find_map(|l| l.strip_prefix("host: ")).ok_or("rustc -vV: no host")?;
         let lld = Path::new(&output("rustc", &["--print", "sysroot"])?)
-            .join("lib/rustlib/x86_64-unknown-linux-gnu/bin/rust-lld");
+            .join(format!("lib/rustlib/{host}/bin/rust-lld"));
         if !lld.exists() {
             return Err(format!("{}: no rust-lld in the default toolchain", lld.display()));
         }
