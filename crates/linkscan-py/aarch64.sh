@@ -48,7 +48,7 @@ grep -q '"manylinux_2_17_aarch64"' "$work/auditwheel.txt"
 rm -rf "$work/root" "$work/debs" "$work/site" && mkdir -p "$work/debs" "$work/site"
 (cd "$work/debs" && apt-get download -qq python3.11-minimal:arm64 libpython3.11-minimal:arm64 \
     libpython3.11-stdlib:arm64 libc6:arm64 zlib1g:arm64 libexpat1:arm64 libffi8:arm64 libssl3:arm64 \
-    libgcc-s1:arm64 2>/dev/null)
+    libgcc-s1:arm64)
 for deb in "$work"/debs/*.deb; do dpkg -x "$deb" "$work/root"; done
 (cd "$work/site" && "$venv/bin/python" -m zipfile -e "$wheel" .)
 QEMU_LD_PREFIX="$work/root" PYTHONPATH="$work/site" qemu-aarch64-static "$work/root/usr/bin/python3.11" -c '
