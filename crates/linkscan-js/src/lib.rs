@@ -213,22 +213,33 @@ pub extern "C" fn ls_find(finder: u32, len: usize, ascii: u32) -> i32 {
     with_state(|state| {
         let State { input, ints, bytes, finders, .. } = state;
         let Some(finder) = finders.get(finder) else { return -1 };
-        ints.clear();
-        bytes.clear();
         let text = text_of(input, len);
-        let mut utf16 = OffsetConverter::new(&text, OffsetUnit::Utf16);
-        let mut count = 0;
-        for link in finder.links(&text) {
-            let (start, end) = if ascii != 0 {
-                (link.start(), link.end())
-            } else {
-                (utf16.convert(link.start()), utf16.convert(link.end()))
-            };
-            push_link(ints, bytes, &link, [start, end], false);
-            count += 1;
-        }
-        count
+        let unit = if ascii != 0 { OffsetUnit::Bytes } else { OffsetUnit::Utf16 };
+        let mut offsets = OffsetConverter::new(&text, unit);
+        let links = finder.links(&text).map(|link| {
+            let range = [offsets.convert(link.start()), offsets.convert(link.end())];
+            (link, range)
+        });
+        push_links(ints, bytes, links, false)
     })
+}
+
+/// Puts `links` (each with its range for the host) in the ints and bytes
+/// in place of the last call's results; their count.
+fn push_links<'a>(
+    ints: &mut Vec<u32>,
+    bytes: &mut Vec<u8>,
+    links: impl Iterator<Item = (Link<'a>, [usize; 2])>,
+    with_text: bool,
+) -> i32 {
+    ints.clear();
+    bytes.clear();
+    let mut count = 0;
+    for (link, range) in links {
+        push_link(ints, bytes, &link, range, with_text);
+        count += 1;
+    }
+    count
 }
 
 /// A link's numbers and strings for the host; `with_text` adds its text's
@@ -270,16 +281,9 @@ pub extern "C" fn ls_stream_feed(stream: u32, len: usize, finish: u32) -> i32 {
     with_state(|state| {
         let State { input, ints, bytes, streams, .. } = state;
         let Some(stream) = streams.get(stream) else { return -1 };
-        ints.clear();
-        bytes.clear();
         let chunk = text_of(input, len);
         let links = if finish != 0 { stream.finish() } else { stream.feed(&chunk) };
-        let mut count = 0;
-        for found in links {
-            push_link(ints, bytes, &found.link, [found.start, found.end], true);
-            count += 1;
-        }
-        count
+        push_links(ints, bytes, links.map(|found| (found.link, [found.start, found.end])), true)
     })
 }
 
