@@ -10,15 +10,33 @@
 //! builds the standard library from its sources (`-Zbuild-std`) and links
 //! with the `rust-lld` of the default toolchain.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const TARGET: &str = "wasm32-unknown-unknown";
 const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
 
+/// Where the target's standard library comes from.
+enum Std {
+    /// Installed by rustup.
+    Installed,
+    /// Built by Debian's `rustc` from its sources, linked by this `rust-lld`.
+    Debian { lld: PathBuf },
+}
+
 pub fn build(root: &Path) -> Result<(), String> {
-    build_module(root, &["--no-default-features"], "linkscan.wasm")?;
-    build_module(root, &[], "linkscan-markdown.wasm")?;
+    let std = find_std()?;
+    match &std {
+        Std::Installed => println!("wasm: the installed {TARGET} target"),
+        Std::Debian { lld } => {
+            println!(
+                "wasm: Debian's {DEBIAN_RUSTC} building std from rust-web-src, linked by {}",
+                lld.display()
+            )
+        }
+    }
+    build_module(root, &std, &["--no-default-features"], "linkscan.wasm")?;
+    build_module(root, &std, &[], "linkscan-markdown.wasm")?;
     for licence in ["LICENSE", "LICENSE-UNICODE"] {
         let package = root.join("crates/linkscan-js/npm").join(licence);
         std::fs::copy(root.join(licence), &package).map_err(|e| format!("{}: {e}", package.display()))?;
@@ -27,7 +45,7 @@ pub fn build(root: &Path) -> Result<(), String> {
 }
 
 /// Builds the crate with `features` and copies the module to the package as `name`.
-fn build_module(root: &Path, features: &[&str], name: &str) -> Result<(), String> {
+fn build_module(root: &Path, std: &Std, features: &[&str], name: &str) -> Result<(), String> {
     let target_dir = root.join("target/wasm");
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo
@@ -38,25 +56,10 @@ fn build_module(root: &Path, features: &[&str], name: &str) -> Result<(), String
     // WebAssembly SIMD (every browser since 2023, Node 16.4): memchr's
     // searches are vectorised, 3-4× the speed of the scalar module.
     cargo.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS", "-C target-feature=+simd128");
-    if has_target("rustc") {
-        println!("wasm: the installed {TARGET} target");
-    } else if Path::new(DEBIAN_RUSTC).exists() && has_sources(DEBIAN_RUSTC) {
-        let version = output("rustc", &["-vV"])?;
-        let host = version.lines().find_map(|l| l.strip_prefix("host: ")).ok_or("rustc -vV: no host")?;
-        let lld = Path::new(&output("rustc", &["--print", "sysroot"])?)
-            .join(format!("lib/rustlib/{host}/bin/rust-lld"));
-        if !lld.exists() {
-            return Err(format!("{}: no rust-lld in the default toolchain", lld.display()));
-        }
-        println!("wasm: Debian's {DEBIAN_RUSTC} building std from rust-web-src, linked by {}", lld.display());
+    if let Std::Debian { lld } = std {
         cargo.env("RUSTC", DEBIAN_RUSTC).env("RUSTC_BOOTSTRAP", "1");
         cargo.args(["-Zbuild-std=std,panic_abort"]);
         cargo.env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER", lld);
-    } else {
-        return Err(format!(
-            "no {TARGET} standard library: `rustup target add {TARGET}`, or on Debian \
-             `apt-get install rustc-web rust-web-src`"
-        ));
     }
     let status = cargo.status().map_err(|e| format!("cargo: {e}"))?;
     if !status.success() {
@@ -69,6 +72,27 @@ fn build_module(root: &Path, features: &[&str], name: &str) -> Result<(), String
     let size = std::fs::metadata(&package).map_err(|e| e.to_string())?.len();
     println!("wasm: {} ({size} bytes)", package.display());
     Ok(())
+}
+
+/// The installed standard library for the target, or Debian's route to one.
+fn find_std() -> Result<Std, String> {
+    if has_target("rustc") {
+        return Ok(Std::Installed);
+    }
+    if !(Path::new(DEBIAN_RUSTC).exists() && has_sources(DEBIAN_RUSTC)) {
+        return Err(format!(
+            "no {TARGET} standard library: `rustup target add {TARGET}`, or on Debian \
+             `apt-get install rustc-web rust-web-src`"
+        ));
+    }
+    let version = output("rustc", &["-vV"])?;
+    let host = version.lines().find_map(|l| l.strip_prefix("host: ")).ok_or("rustc -vV: no host")?;
+    let lld = Path::new(&output("rustc", &["--print", "sysroot"])?)
+        .join(format!("lib/rustlib/{host}/bin/rust-lld"));
+    if !lld.exists() {
+        return Err(format!("{}: no rust-lld in the default toolchain", lld.display()));
+    }
+    Ok(Std::Debian { lld })
 }
 
 /// Whether `rustc` has the target's standard library installed.
