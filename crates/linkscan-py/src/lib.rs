@@ -772,7 +772,7 @@ fn split_rows(rows: &[Option<&str>], bytes: usize, parts: usize) -> Vec<std::ops
     if parts <= 1 {
         return std::iter::once(0..rows.len()).collect();
     }
-    let share = bytes.div_ceil(parts.max(1)).max(1);
+    let share = bytes.div_ceil(parts).max(1);
     let (mut ranges, mut start, mut filled) = (Vec::with_capacity(parts), 0, 0);
     for (i, row) in rows.iter().enumerate() {
         filled += row.map_or(0, str::len);
