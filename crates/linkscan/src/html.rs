@@ -154,12 +154,18 @@ fn write_attribute(out: &mut String, name: &str, value: &str) {
 /// (what a browser shows of it is `s`).
 #[cfg(feature = "html-fragment")]
 fn escape_text(out: &mut String, s: &str) {
-    escape_by(out, s, |b| match b {
+    escape_by(out, s, escape_text_byte);
+}
+
+/// What [`escape_text`] writes for `b`, if not `b` itself.
+#[cfg(feature = "html-fragment")]
+fn escape_text_byte(b: u8) -> Option<&'static str> {
+    match b {
         b'&' => Some("&amp;"),
         b'<' => Some("&lt;"),
         b'>' => Some("&gt;"),
         _ => None,
-    });
+    }
 }
 
 /// Appends `s` with each byte for which `entity` gives a replacement (an

@@ -9,7 +9,7 @@
 //! a link's edge cuts through (`&ampexample.com`) is written again as the
 //! characters it stands for, escaped; the text a browser shows is the same.
 
-use super::{escape_html, escape_text, is_safe_href, write_attribute};
+use super::{escape_by, escape_html, escape_text, escape_text_byte, is_safe_href, write_attribute};
 use crate::{Link, LinkFinder};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -423,6 +423,16 @@ fn ends_in_open_reference(out: &str) -> bool {
     bytes.len() > run && bytes[bytes.len() - run - 1] == b'&'
 }
 
+/// Appends part of what a reference or line break shows, escaped so that
+/// it shows the same: a carriage return (`&#13`) as a reference, since the
+/// tokenizer reads a literal one as a line feed.
+fn escape_cut(out: &mut String, text: &str) {
+    escape_by(out, text, |b| match b {
+        b'\r' => Some("&#13;"),
+        b => escape_text_byte(b),
+    });
+}
+
 /// Writes ranges of a text token's decoded text, in order, as their source
 /// where whole pieces are written, escaped where a range cuts a piece.
 struct Writer<'a> {
@@ -457,7 +467,7 @@ impl Writer<'_> {
                 } else {
                     text
                 };
-                escape_text(out, rest);
+                escape_cut(out, rest);
             }
             if unit.decoded.end > range.end {
                 return;
@@ -511,6 +521,10 @@ mod tests {
             ),
             // Line breaks as they were.
             ("x\r\na.com\ry", "x\r\n<a href=\"https://a.com\">a.com</a>\ry"),
+            // A carriage return by reference, cut from the letters after
+            // it, stays a reference: a literal one would read as `\n`.
+            ("&#13a.com", "&#13;<a href=\"https://a.com\">a.com</a>"),
+            ("&#x0Dwww.a.com", "&#13;<a href=\"https://www.a.com\">www.a.com</a>"),
         ];
         for (html, expected) in cases {
             assert_eq!(linkify(html), expected, "{html:?}");
@@ -659,6 +673,9 @@ mod tests {
             "&NotEqualTilde;",
             "&#0;",
             "&#x80;",
+            "&#13",
+            "&#x0D",
+            "&#1",
             "<math>",
             "</math>",
             "</>",
