@@ -12,7 +12,8 @@ use arrow_array::{
 };
 use arrow_schema::{ArrowError, DataType, Field, Schema};
 use linkscan::{
-    Dialect, FinderOptions, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile, TldPolicy,
+    Dialect, FinderOptions, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile,
+    RowOffsetError, TldPolicy,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyDict};
 use std::fmt::Write as _;
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The most threads `find_arrow` uses.
@@ -392,17 +394,6 @@ impl Columns {
     }
 }
 
-/// Rows shorter than this are searched together, in blocks of about this
-/// many bytes (see `links_batch`).
-const BLOCK_BYTES: usize = 64 * 1024;
-
-/// Rows copied together, a line each, to be searched at once.
-struct Block {
-    text: String,
-    /// Each row's number and where it starts in `text`.
-    starts: Vec<(usize, usize)>,
-}
-
 /// How many bytes of text the output builders are sized for a link, and
 /// how many bytes a link's text is taken to have.
 const BYTES_PER_LINK: usize = 64;
@@ -645,60 +636,95 @@ fn parse_errors(errors: &str) -> PyResult<BadRows> {
     }
 }
 
-/// The strings of Arrow string chunks, one per row (None for nulls), with
-/// their total length in bytes. Arrays come from other producers through
-/// the C data interface, unchecked: each is validated (its structure, then
-/// UTF-8) before a row becomes a `&str`; a row that is not UTF-8 is
-/// replaced into `replaced`, skipped or an error, as `errors` says.
-fn rows_of_chunks<'a>(
-    chunks: &'a [ArrayRef],
-    errors: BadRows,
-    replaced: &'a mut Vec<String>,
-) -> PyResult<(Vec<Option<&'a str>>, usize)> {
-    let mut rows: Vec<Option<&'a str>> = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
-    // Rows replaced (not UTF-8): their place in `rows` and in `replaced`,
-    // filled in once every replacement is made.
-    let mut patches: Vec<(usize, usize)> = Vec::new();
+/// The rows of a string column, stored end to end: row `i` is
+/// `text[offsets[i]..offsets[i + 1]]`, a null row where `valid` says so.
+struct Rows<'a> {
+    text: std::borrow::Cow<'a, str>,
+    offsets: Vec<usize>,
+    /// Whether each row is not null (`None`: none is).
+    valid: Option<Vec<bool>>,
+}
+
+impl Rows<'_> {
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    fn is_valid(&self, row: usize) -> bool {
+        self.valid.as_ref().is_none_or(|valid| valid[row])
+    }
+}
+
+/// The rows of Arrow string chunks. Arrays come from other producers
+/// through the C data interface, unchecked: each is validated (its
+/// structure, then UTF-8) before a row becomes a `&str`. With `in_place`,
+/// one `string` or `large_string` array whose values are UTF-8 as a whole
+/// (the common case) is read in place, its offsets checked by the finder;
+/// other input is copied, a row at a time, with each row that is not UTF-8
+/// replaced, skipped or an error, as `errors` says.
+fn rows_of_chunks(chunks: &[ArrayRef], errors: BadRows, in_place: bool) -> PyResult<Rows<'_>> {
     for chunk in chunks {
-        let data = chunk.to_data();
-        data.validate().map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
-        let first = rows.len();
-        let mut row_bytes = |i: usize, bytes: &'a [u8]| -> PyResult<Option<&'a str>> {
-            match std::str::from_utf8(bytes) {
-                Ok(text) => Ok(Some(text)),
-                Err(e) => match errors {
-                    BadRows::Strict => Err(PyValueError::new_err(format!(
-                        "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
-                        first + i
-                    ))),
-                    BadRows::Skip => Ok(None),
-                    BadRows::Replace => {
-                        patches.push((first + i, replaced.len()));
-                        replaced.push(String::from_utf8_lossy(bytes).into_owned());
-                        Ok(None)
+        chunk
+            .to_data()
+            .validate()
+            .map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
+    }
+    if let ([chunk], true) = (chunks, in_place) {
+        let in_place = match chunk.data_type() {
+            DataType::Utf8 => chunk.as_any().downcast_ref::<StringArray>().and_then(rows_in_place),
+            DataType::LargeUtf8 => chunk.as_any().downcast_ref::<LargeStringArray>().and_then(rows_in_place),
+            _ => None,
+        };
+        if let Some(rows) = in_place {
+            return Ok(rows);
+        }
+    }
+    let mut rows = Rows { text: String::new().into(), offsets: vec![0], valid: None };
+    let mut text = String::new();
+    let mut valid = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
+    for chunk in chunks {
+        let first = valid.len();
+        let mut push = |i: usize, bytes: Option<&[u8]>| -> PyResult<()> {
+            let row = match bytes.map(std::str::from_utf8) {
+                None => None,
+                Some(Ok(row)) => Some(std::borrow::Cow::Borrowed(row)),
+                Some(Err(e)) => match errors {
+                    BadRows::Strict => {
+                        return Err(PyValueError::new_err(format!(
+                            "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
+                            first + i
+                        )));
                     }
+                    BadRows::Skip => None,
+                    BadRows::Replace => bytes.map(String::from_utf8_lossy),
                 },
-            }
+            };
+            text.push_str(row.as_deref().unwrap_or_default());
+            rows.offsets.push(text.len());
+            valid.push(row.is_some());
+            Ok(())
         };
         match chunk.data_type() {
             DataType::Utf8 => {
                 let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
-                string_rows(array, first, &mut rows, &mut row_bytes)?;
+                each_row(array, first, &mut push)?;
             }
             DataType::LargeUtf8 => {
                 let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
-                string_rows(array, first, &mut rows, &mut row_bytes)?;
+                each_row(array, first, &mut push)?;
             }
             DataType::Utf8View => {
                 let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
-                if data.validate_full().is_err() {
+                if chunk.to_data().validate_full().is_err() {
                     return Err(PyValueError::new_err(
                         "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
                     ));
                 }
-                rows.extend(array.iter());
+                for (i, row) in array.iter().enumerate() {
+                    push(i, row.map(str::as_bytes))?;
+                }
             }
-            DataType::Null => rows.resize(rows.len() + chunk.len(), None),
+            DataType::Null => (0..chunk.len()).try_for_each(|i| push(i, None))?,
             other => {
                 return Err(PyTypeError::new_err(format!(
                     "find_arrow: expected strings (string, large_string, string_view), got {other}"
@@ -706,83 +732,65 @@ fn rows_of_chunks<'a>(
             }
         }
     }
-    let replaced: &'a [String] = replaced;
-    for (row, text) in patches {
-        rows[row] = Some(replaced[text].as_str());
-    }
-    let bytes = rows.iter().flatten().map(|s| s.len()).sum();
-    Ok((rows, bytes))
+    rows.text = text.into();
+    rows.valid = valid.contains(&false).then_some(valid);
+    Ok(rows)
 }
 
-/// The rows of a `string` or `large_string` array (numbered from `first`)
-/// onto `rows`. At once where its values are UTF-8 as a whole and every
-/// row's offsets are in order, in bounds and on character boundaries (one
-/// check of the bytes, not one a row); else each row read from its bytes
-/// by `row_bytes`, its offsets checked.
-fn string_rows<'a, O: OffsetSizeTrait>(
-    array: &'a GenericStringArray<O>,
+/// The rows of a `string` or `large_string` array in place, where its
+/// values are UTF-8 as a whole. Whether its offsets cut them into rows (in
+/// order, on character boundaries) is the finder's check, when it reads
+/// them. A null row's bytes are searched too, its links left out.
+fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> Option<Rows<'_>> {
+    let offsets = array.value_offsets();
+    let (first, last) = (offsets.first()?.to_usize()?, offsets.last()?.to_usize()?);
+    let text = std::str::from_utf8(array.values().as_slice().get(first..last)?).ok()?;
+    // (A negative offset, or one before the first, wraps past the end.)
+    let offsets: Vec<usize> = offsets.iter().map(|o| o.as_usize().wrapping_sub(first)).collect();
+    let valid = array.nulls().map(|nulls| nulls.iter().collect());
+    Some(Rows { text: text.into(), offsets, valid })
+}
+
+/// Each row of a `string` or `large_string` array (numbered from
+/// `first`) given to `push` as its bytes (`None` for a null).
+fn each_row<O: OffsetSizeTrait>(
+    array: &GenericStringArray<O>,
     first: usize,
-    rows: &mut Vec<Option<&'a str>>,
-    row_bytes: &mut impl FnMut(usize, &'a [u8]) -> PyResult<Option<&'a str>>,
+    push: &mut impl FnMut(usize, Option<&[u8]>) -> PyResult<()>,
 ) -> PyResult<()> {
     let (offsets, values) = (array.value_offsets(), array.values().as_slice());
-    let row_range = |i: usize| offsets[i].to_usize().zip(offsets[i + 1].to_usize());
-    let start = rows.len();
-    let whole = offsets
-        .first()
-        .zip(offsets.last())
-        .and_then(|(a, b)| values.get(a.to_usize()?..b.to_usize()?))
-        .and_then(|bytes| std::str::from_utf8(bytes).ok());
-    if let Some(whole) = whole {
-        let base = offsets[0].to_usize().unwrap_or_default();
-        let nulls = array.nulls();
-        for i in 0..array.len() {
-            if nulls.is_some_and(|n| n.is_null(i)) {
-                rows.push(None);
-                continue;
-            }
-            let Some(text) =
-                row_range(i).and_then(|(a, b)| whole.get(a.checked_sub(base)?..b.checked_sub(base)?))
-            else {
-                break;
-            };
-            rows.push(Some(text));
-        }
-        if rows.len() == start + array.len() {
-            return Ok(());
-        }
-        // A row out of order or inside a character: read each one.
-        rows.truncate(start);
-    }
     for i in 0..array.len() {
-        rows.push(if array.is_null(i) {
+        let bytes = if array.is_null(i) {
             None
         } else {
-            let bytes = row_range(i).and_then(|(a, b)| values.get(a..b)).ok_or_else(|| {
+            let range = offsets[i].to_usize().zip(offsets[i + 1].to_usize());
+            Some(range.and_then(|(a, b)| values.get(a..b)).ok_or_else(|| {
                 PyValueError::new_err(format!("find_arrow: row {} has offsets outside its array", first + i))
-            })?;
-            row_bytes(i, bytes)?
-        });
+            })?)
+        };
+        push(i, bytes)?;
     }
     Ok(())
 }
 
-/// `rows` cut into at most `parts` contiguous ranges of about equal bytes.
-fn split_rows(rows: &[Option<&str>], bytes: usize, parts: usize) -> Vec<std::ops::Range<usize>> {
-    if parts <= 1 {
-        return std::iter::once(0..rows.len()).collect();
+/// The rows cut into at most `parts` contiguous ranges of about equal bytes.
+fn split_rows(rows: &Rows<'_>, parts: usize) -> Vec<std::ops::Range<usize>> {
+    // (Offsets not yet checked: out of order, they still give ranges.)
+    let (n, offsets) = (rows.len(), &rows.offsets);
+    let bytes = offsets[n].saturating_sub(offsets[0]);
+    let share = bytes.div_ceil(parts.max(1)).max(1);
+    let mut ranges = Vec::with_capacity(parts);
+    let mut start = 0;
+    while start < n {
+        // The first row that ends a share past this range's start.
+        let end =
+            start + 1 + offsets[start + 1..=n].partition_point(|&o| o.saturating_sub(offsets[start]) < share);
+        let end = end.min(n);
+        ranges.push(start..end);
+        start = end;
     }
-    let share = bytes.div_ceil(parts).max(1);
-    let (mut ranges, mut start, mut filled) = (Vec::with_capacity(parts), 0, 0);
-    for (i, row) in rows.iter().enumerate() {
-        filled += row.map_or(0, str::len);
-        if filled >= share {
-            ranges.push(start..i + 1);
-            (start, filled) = (i + 1, 0);
-        }
-    }
-    if start < rows.len() || ranges.is_empty() {
-        ranges.push(start..rows.len());
+    if ranges.is_empty() {
+        ranges.push(0..0);
     }
     ranges
 }
@@ -793,43 +801,47 @@ impl Finder {
         self.finder.links(text).map(|l| to_link(&l, &mut conv)).collect()
     }
 
-    /// The links of `rows` (numbered from `first_row`) as one record batch.
-    ///
-    /// Short rows are found together: copied into a block, a line each,
-    /// and the block searched once — a search's set-up costs more than a
-    /// chat message's bytes. In UTS #58 and MD4C no link spans a line
-    /// break, and a line break before or after a row is read as the start
-    /// or end of the text is (a property test holds every finder to it),
-    /// so each row's links are those it has alone. GFM's is not so (`www.`
-    /// before a line break is a link, at the end of the text not, as in
-    /// cmark-gfm): its rows are searched one by one.
-    fn links_batch(&self, rows: &[Option<&str>], first_row: usize) -> RecordBatch {
+    /// The links of the rows in `range` (numbered as in `rows`) as one
+    /// record batch, found together ([`LinkFinder::row_links`]: a
+    /// search's set-up costs more than a chat message's bytes).
+    fn links_batch(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<RecordBatch, RowOffsetError> {
         // Builders start empty: most batches of prose have no link. At the
         // first link they are sized for the text left, at one link in
         // `BYTES_PER_LINK` bytes (link-dense text has one in about 45):
         // growing them a link at a time copies and faults in every
         // buffer over and over, most of the cost on link-dense text.
         let mut columns = Columns::with_capacity(0);
-        let mut bytes_left: usize = rows.iter().flatten().map(|s| s.len()).sum();
-        let mut block = Block { text: String::new(), starts: Vec::new() };
-        let alone = if self.finder.dialect() == Dialect::Gfm { 0 } else { BLOCK_BYTES };
-        for (row, text) in (first_row..).zip(rows) {
-            let Some(text) = text else { continue };
-            if text.len() >= alone {
-                self.block_links(&mut block, &mut columns, &mut bytes_left);
-                block.starts.push((row, 0));
-                self.block_links_of(text, &block.starts, &mut columns, &mut bytes_left);
-                block.starts.clear();
+        let offsets = &rows.offsets[range.start..=range.end];
+        let found = self.finder.row_links(&rows.text, offsets)?;
+        // The row of the last link, and offsets in its text.
+        let mut current: Option<(usize, OffsetConverter<'_>)> = None;
+        for (i, link) in found {
+            let row = range.start + i;
+            if !rows.is_valid(row) {
                 continue;
             }
-            if block.text.len() + text.len() >= BLOCK_BYTES {
-                self.block_links(&mut block, &mut columns, &mut bytes_left);
+            if columns.row.capacity() == 0 {
+                columns = Columns::with_capacity(
+                    (offsets[offsets.len() - 1] - offsets[i]).div_ceil(BYTES_PER_LINK),
+                );
             }
-            block.starts.push((row, block.text.len()));
-            block.text.push_str(text);
-            block.text.push('\n');
+            let conv = match &mut current {
+                Some((last, conv)) if *last == i => conv,
+                _ => {
+                    &mut current
+                        .insert((i, OffsetConverter::new(&rows.text[offsets[i]..offsets[i + 1]], self.unit)))
+                        .1
+                }
+            };
+            columns.row.append_value(row as i64);
+            columns.start.append_value(conv.convert(link.start()) as i64);
+            columns.end.append_value(conv.convert(link.end()) as i64);
+            columns.kind.append_value(kind_key(link.kind()));
+            columns.text.append_value(link.as_str());
+            // The target written in place: no String per link.
+            columns.href.write_str(link.href_prefix()).expect("a builder takes any string");
+            columns.href.append_value(link.href_rest());
         }
-        self.block_links(&mut block, &mut columns, &mut bytes_left);
         let kinds = DictionaryArray::<Int8Type>::try_new(
             columns.kind.finish(),
             Arc::new(StringArray::from(KIND_NAMES.to_vec())),
@@ -843,50 +855,7 @@ impl Finder {
             Arc::new(columns.text.finish()),
             Arc::new(columns.href.finish()),
         ];
-        RecordBatch::try_new(links_schema(), arrays).expect("the columns match the schema")
-    }
-
-    /// Appends the links of the rows in `block` and empties it.
-    fn block_links(&self, block: &mut Block, columns: &mut Columns, bytes_left: &mut usize) {
-        if !block.starts.is_empty() {
-            self.block_links_of(&block.text, &block.starts, columns, bytes_left);
-        }
-        block.text.clear();
-        block.starts.clear();
-    }
-
-    /// Appends the links of `text`, whose rows start where `starts` says
-    /// (row number, byte offset), offsets made relative to each row.
-    fn block_links_of(
-        &self,
-        text: &str,
-        starts: &[(usize, usize)],
-        columns: &mut Columns,
-        bytes_left: &mut usize,
-    ) {
-        let mut conv = OffsetConverter::new(text, self.unit);
-        // The row of the last link, and where it starts in the unit.
-        let (mut current, mut row_start) = (0, None);
-        for link in self.finder.links(text) {
-            if columns.row.capacity() == 0 {
-                *columns = Columns::with_capacity(bytes_left.div_ceil(BYTES_PER_LINK));
-            }
-            let row = current + starts[current..].partition_point(|&(_, start)| start <= link.start()) - 1;
-            if row != current || row_start.is_none() {
-                current = row;
-                row_start = Some(conv.convert(starts[row].1));
-            }
-            let row_start = row_start.unwrap_or_default();
-            columns.row.append_value(starts[current].0 as i64);
-            columns.start.append_value((conv.convert(link.start()) - row_start) as i64);
-            columns.end.append_value((conv.convert(link.end()) - row_start) as i64);
-            columns.kind.append_value(kind_key(link.kind()));
-            columns.text.append_value(link.as_str());
-            // The target written in place: no String per link.
-            columns.href.write_str(link.href_prefix()).expect("a builder takes any string");
-            columns.href.append_value(link.href_rest());
-        }
-        *bytes_left = bytes_left.saturating_sub(text.len());
+        Ok(RecordBatch::try_new(links_schema(), arrays).expect("the columns match the schema"))
     }
 
     /// `part` of every part of the rows of `array` (a string column, as
@@ -897,37 +866,40 @@ impl Finder {
         array: &Bound<'_, PyAny>,
         threads: Option<usize>,
         errors: &str,
-        part: impl Fn(&Self, &[Option<&str>], usize) -> T + Sync,
+        part: impl Fn(&Self, &Rows<'_>, Range<usize>) -> Result<T, RowOffsetError> + Sync,
     ) -> PyResult<Vec<T>> {
         let errors = parse_errors(errors)?;
         let threads = parse_threads(threads)?;
         let chunks = arrow_chunks(array)?;
-        let mut replaced = Vec::new();
-        let (rows, bytes) = rows_of_chunks(&chunks, errors, &mut replaced)?;
-        Ok(py.detach(|| self.by_parts(&rows, bytes, threads, |rows, first| part(self, rows, first))))
+        let all = |rows: &Rows<'_>| -> Result<Vec<T>, RowOffsetError> {
+            py.detach(|| self.by_parts(rows, threads, |range| part(self, rows, range)).into_iter().collect())
+        };
+        // Offsets that do not cut the values into rows: read row by row.
+        match all(&rows_of_chunks(&chunks, errors, true)?) {
+            Ok(found) => Ok(found),
+            Err(_) => all(&rows_of_chunks(&chunks, errors, false)?)
+                .map_err(|e| PyValueError::new_err(format!("find_arrow: {e} in rows copied whole"))),
+        }
     }
 
     /// `part` of every part of the rows, in row order: the rows cut into
     /// parts of about equal bytes, one thread each (at most `threads`);
-    /// `part` gets a part's rows and the number of the first.
+    /// `part` gets a part's range of rows.
     fn by_parts<T: Send>(
         &self,
-        rows: &[Option<&str>],
-        bytes: usize,
+        rows: &Rows<'_>,
         threads: usize,
-        part: impl Fn(&[Option<&str>], usize) -> T + Sync,
+        part: impl Fn(Range<usize>) -> T + Sync,
     ) -> Vec<T> {
+        let bytes = rows.offsets[rows.len()] - rows.offsets[0];
         let parts = threads.min(bytes / MIN_BYTES_PER_THREAD).max(1);
-        let mut ranges = split_rows(rows, bytes, parts);
+        let mut ranges = split_rows(rows, parts);
         // The last part is this thread's: one part starts no thread at all.
         let last = ranges.pop().expect("split_rows gives at least one range");
         let part = &part;
         std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges
-                .into_iter()
-                .map(|range| scope.spawn(move || part(&rows[range.clone()], range.start)))
-                .collect();
-            let mine = part(&rows[last.clone()], last.start);
+            let handles: Vec<_> = ranges.into_iter().map(|range| scope.spawn(move || part(range))).collect();
+            let mine = part(last);
             let mut done: Vec<_> =
                 handles.into_iter().map(|h| h.join().expect("finding links does not panic")).collect();
             done.push(mine);
@@ -937,14 +909,14 @@ impl Finder {
 
     /// The links of `rows` as a list array, one list a row (null for a
     /// null row), each link a struct of `LIST_FIELDS`.
-    fn links_list(&self, rows: &[Option<&str>], first_row: usize) -> ArrayRef {
-        let batch = self.links_batch(rows, first_row);
+    fn links_list(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<ArrayRef, RowOffsetError> {
+        let batch = self.links_batch(rows, range.clone())?;
         let row = batch.column(0).as_any().downcast_ref::<arrow_array::Int64Array>().expect("row is Int64");
-        let mut offsets = Vec::with_capacity(rows.len() + 1);
+        let mut offsets = Vec::with_capacity(range.len() + 1);
         let mut link = 0;
         offsets.push(0i32);
-        for i in 0..rows.len() {
-            while link < row.len() && row.value(link) as usize == first_row + i {
+        for i in range.clone() {
+            while link < row.len() && row.value(link) as usize == i {
                 link += 1;
             }
             offsets.push(i32::try_from(link).expect("fewer than 2^31 links a part"));
@@ -963,14 +935,14 @@ impl Finder {
             ],
             None,
         );
-        let nulls = arrow_buffer::NullBuffer::from_iter(rows.iter().map(Option::is_some));
+        let nulls = arrow_buffer::NullBuffer::from_iter(range.map(|row| rows.is_valid(row)));
         let list = arrow_array::ListArray::new(
             Arc::new(Field::new("item", DataType::Struct(list_fields()), false)),
             arrow_buffer::OffsetBuffer::new(offsets.into()),
             Arc::new(values),
             Some(nulls),
         );
-        Arc::new(list)
+        Ok(Arc::new(list))
     }
 }
 

@@ -142,6 +142,7 @@ mod offsets;
 mod options;
 mod pqf;
 mod punycode;
+pub mod rows;
 mod scan;
 // (Inside the crate the properties are `crate::props`.)
 pub(crate) use spec::props;
@@ -161,5 +162,6 @@ pub use host::{Schemes, TldList, TldPolicy};
 pub use links::{Links, Span, Spans};
 pub use offsets::{OffsetConverter, OffsetUnit};
 pub use options::{FinderOptions, OptionError};
+pub use rows::{RowLinks, RowOffsetError};
 pub use stream::LinkStream;
 pub use tables::{TLD_LIST_VERSION, UNICODE_VERSION};

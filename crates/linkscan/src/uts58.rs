@@ -135,6 +135,79 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
     }
 }
 
+/// Where a search of many rows at once stands (see [`crate::rows`]).
+#[derive(Clone, Default)]
+pub(crate) struct RowsScan {
+    /// The label separators of all the rows.
+    separators: crate::separators::Separators,
+    /// Where the next separator is looked for, in the whole text.
+    pos: usize,
+    /// The row of the last separator, and the scan of that row alone.
+    row: usize,
+    scan: Scan,
+}
+
+impl RowsScan {
+    /// A search of rows that start at `first`.
+    pub(crate) fn new(first: usize) -> RowsScan {
+        RowsScan { pos: first, ..RowsScan::default() }
+    }
+}
+
+impl core::fmt::Debug for RowsScan {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RowsScan").field("pos", &self.pos).field("row", &self.row).finish()
+    }
+}
+
+/// The next link of the rows of `text` (row `i` from `offsets[i]` to
+/// `offsets[i + 1]`, the last ending with `text`) and its row, for a
+/// finder that takes scheme-less domains and no IP or local hosts: as
+/// [`next_link_at_separators`] finds it in the row alone. One search of
+/// separators runs through all the rows; each one it gives is taken to
+/// its row's own scan, as the row's own search would give it. That search
+/// sees the same separators, but for a `.` at the start of the row (there
+/// the text's start, no separator) and one after which the row ends.
+pub(crate) fn next_row_link<'t>(
+    finder: &LinkFinder,
+    text: &'t str,
+    offsets: &[usize],
+    rows: &mut RowsScan,
+) -> Option<(usize, Link<'t>)> {
+    while let Some((at, len)) = rows.separators.next(text, rows.pos, &finder.tlds) {
+        // (`at` is before the last row's end, the end of `text`.)
+        let passed = ends_passed(&offsets[rows.row + 1..], at);
+        if passed > 0 {
+            rows.row += passed;
+            rows.scan = Scan::default();
+        }
+        let (start, end) = (offsets[rows.row], offsets[rows.row + 1]);
+        if (len == 1 && at == start) || at + len >= end {
+            rows.pos = at + 1;
+            continue;
+        }
+        let found = domain_link(finder, &text[start..end], at - start, len, &mut rows.scan);
+        rows.pos = start + rows.scan.cursor.pos;
+        if let Some(link) = found {
+            return Some((rows.row, link));
+        }
+    }
+    rows.pos = text.len();
+    None
+}
+
+/// How many of `ends` (in order) are at or before `at`: by steps that
+/// double, then halving, so that a separator a few rows on costs a few
+/// steps and one thousands of rows on (sparse text) no more than a search.
+#[inline]
+fn ends_passed(ends: &[usize], at: usize) -> usize {
+    let (mut low, mut high) = (0, 1);
+    while high < ends.len() && ends[high - 1] <= at {
+        (low, high) = (high, high * 2);
+    }
+    low + ends[low..high.min(ends.len())].partition_point(|&end| end <= at)
+}
+
 /// How near the next `:` or `@` is looked for byte by byte.
 const CLOSE: usize = 8;
 
