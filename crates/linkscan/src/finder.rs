@@ -764,6 +764,24 @@ pub struct Link<'a> {
     prefix: Cow<'static, str>,
 }
 
+/// A link without its text: see [`Link::detach`].
+#[derive(Clone, Debug)]
+pub(crate) struct DetachedLink {
+    start: usize,
+    end: usize,
+    kind: LinkKind,
+    prefix: Cow<'static, str>,
+}
+
+impl DetachedLink {
+    /// The link in `text`, a copy of the piece of the link's own text from
+    /// byte `from` (its offsets then count from there).
+    pub(crate) fn attach(self, text: &str, from: usize) -> Link<'_> {
+        let (start, end) = (self.start - from, self.end - from);
+        Link { text, start, end, kind: self.kind, prefix: self.prefix }
+    }
+}
+
 impl<'a> Link<'a> {
     /// The link from `start` to `end` of `text` a finder found. `scheme`:
     /// whether the link text has its scheme (`https:`, `mailto:`, `xmpp:`),
@@ -783,6 +801,11 @@ impl<'a> Link<'a> {
             LinkKind::Handle => Cow::Owned(handle_href(&text[start..end])),
         };
         Link { text, start, end, kind, prefix }
+    }
+
+    /// The link apart from its text (to keep it after the text is gone).
+    pub(crate) fn detach(self) -> DetachedLink {
+        DetachedLink { start: self.start, end: self.end, kind: self.kind, prefix: self.prefix }
     }
 
     /// The byte offset of the link's first byte in the text.

@@ -8,11 +8,21 @@
 //! take scheme-less domains and no IP or local hosts: the default and
 //! every profile but `strict`) the separators of all the rows are found in
 //! one pass over the text, and only where one may end a domain is its row
-//! read, alone. Other finders search the rows one by one.
+//! read, alone. Other finders but GFM's copy the rows into blocks of
+//! about 64 KiB, a line each, and search each block once: no link of theirs
+//! takes in a line break, and a line break before or after a row is read
+//! as the start or end of a text is. GFM's finder searches the rows one by
+//! one (`www.` before a line break is a link, at the end of a text not, as
+//! in cmark-gfm).
 
-use crate::finder::{Dialect, Kinds, Link, LinkFinder};
+use crate::finder::{DetachedLink, Dialect, Kinds, Link, LinkFinder};
 use crate::links::Links;
 use crate::uts58;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Rows are copied into blocks of about this many bytes (see the module).
+const BLOCK_BYTES: usize = 64 * 1024;
 
 /// The links of rows stored end to end in one text, in order, each with
 /// its row: see [`LinkFinder::row_links`].
@@ -30,9 +40,26 @@ pub struct RowLinks<'f, 't, 'o> {
 enum Search<'f, 't> {
     /// All at once (see the module).
     AtOnce(uts58::RowsScan),
+    /// A block at a time.
+    Blocks(Block),
     /// One by one: the next row to read, and the row being read with its
     /// links.
     EachRow(usize, Option<(usize, Links<'f, 't>)>),
+}
+
+/// Rows copied into one text, a line each, and the links found in it.
+#[derive(Clone, Debug, Default)]
+struct Block {
+    /// The next row to copy.
+    next: usize,
+    /// The rows copied, a line each.
+    text: String,
+    /// The first row copied, and where each row starts in `text`.
+    first: usize,
+    starts: Vec<usize>,
+    /// The links of `text` not given yet, last first: each with its row's
+    /// index in `starts`, in `text`'s offsets.
+    links: Vec<(usize, DetachedLink)>,
 }
 
 /// Offsets that do not cut a text into rows: one out of order, past the
@@ -101,7 +128,8 @@ impl LinkFinder {
             && !self.local_hosts;
         let search = match offsets.first() {
             Some(&first) if at_once => Search::AtOnce(uts58::RowsScan::new(first)),
-            _ => Search::EachRow(0, None),
+            _ if self.dialect == Dialect::Gfm => Search::EachRow(0, None),
+            _ => Search::Blocks(Block::default()),
         };
         Ok(RowLinks { finder: self, text, offsets, search })
     }
@@ -114,6 +142,14 @@ impl<'t> Iterator for RowLinks<'_, 't, '_> {
         let (finder, text, offsets) = (self.finder, self.text, self.offsets);
         match &mut self.search {
             Search::AtOnce(scan) => uts58::next_row_link(finder, text, offsets, scan),
+            Search::Blocks(block) => loop {
+                if let Some((index, link)) = block.links.pop() {
+                    let (row, from) = (block.first + index, block.starts[index]);
+                    let row_text = &text[offsets[row]..offsets[row + 1]];
+                    return Some((row, link.attach(row_text, from)));
+                }
+                block.fill(finder, text, offsets)?;
+            },
             Search::EachRow(next, current) => loop {
                 if let Some((row, links)) = current {
                     if let Some(link) = links.next() {
@@ -125,5 +161,36 @@ impl<'t> Iterator for RowLinks<'_, 't, '_> {
                 *next += 1;
             },
         }
+    }
+}
+
+impl Block {
+    /// Copies the next rows in and finds their links; `None` after the
+    /// last row.
+    fn fill(&mut self, finder: &LinkFinder, text: &str, offsets: &[usize]) -> Option<()> {
+        let rows = offsets.len().checked_sub(1)?;
+        if self.next >= rows {
+            return None;
+        }
+        (self.first, self.links) = (self.next, Vec::new());
+        self.text.clear();
+        self.starts.clear();
+        while self.next < rows && (self.starts.is_empty() || self.text.len() < BLOCK_BYTES) {
+            self.starts.push(self.text.len());
+            self.text.push_str(&text[offsets[self.next]..offsets[self.next + 1]]);
+            self.text.push('\n');
+            self.next += 1;
+        }
+        let starts = &self.starts;
+        let mut links: Vec<(usize, DetachedLink)> = finder
+            .links(&self.text)
+            .map(|link| {
+                let index = starts.partition_point(|&start| start <= link.start()) - 1;
+                (index, link.detach())
+            })
+            .collect();
+        links.reverse();
+        self.links = links;
+        Some(())
     }
 }

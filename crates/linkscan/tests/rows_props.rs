@@ -86,3 +86,20 @@ fn offsets_that_cut_no_rows_are_an_error() {
         "row offset 2 is out of order, past the end of the text or inside a character"
     );
 }
+
+/// Rows past one block of copied rows (64 KiB): each block's links go to
+/// their rows, for every way of searching.
+#[test]
+fn rows_past_one_block_keep_their_links() {
+    let rows: Vec<String> = (0..6000)
+        .map(|i| match i % 4 {
+            0 => format!("see a{i}.com/x and m{i}@b.org, https://[::1]:{i}/"),
+            1 => String::new(),
+            2 => "x".repeat(i % 97),
+            _ => format!("@h{i}@social.example www.w{i}.org."),
+        })
+        .collect();
+    for finder in finders() {
+        assert_eq!(together(&finder, "", &rows), row_by_row(&finder, &rows));
+    }
+}
