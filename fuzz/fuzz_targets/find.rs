@@ -2,6 +2,8 @@
 //! (picked by the first two bytes): no panic; links in order, not overlapping,
 //! on char boundaries, never empty; an href that ends with the link text;
 //! spans cover the input exactly. Every profile of UTS #58 is reached.
+//! The input cut into rows (at each `|`) has, with `row_links`, each row's
+//! links alone.
 
 #![no_main]
 
@@ -23,4 +25,26 @@ fuzz_target!(|data: &[u8]| {
     }
     let joined: String = finder.spans_in(&text, context).map(|s| s.as_str()).collect();
     assert_eq!(joined, text);
+
+    let rows: Vec<&str> = text.split('|').collect();
+    let offsets: Vec<usize> = core::iter::once(0)
+        .chain(rows.iter().scan(0, |end, row| {
+            *end += row.len();
+            Some(*end)
+        }))
+        .collect();
+    let values = rows.concat();
+    let together: Vec<_> = finder
+        .row_links(&values, &offsets)
+        .expect("the rows' offsets")
+        .map(|(row, l)| (row, l.start(), l.end(), l.href().into_owned()))
+        .collect();
+    let alone: Vec<_> = rows
+        .iter()
+        .enumerate()
+        .flat_map(|(row, text)| {
+            finder.links(text).map(move |l| (row, l.start(), l.end(), l.href().into_owned()))
+        })
+        .collect();
+    assert_eq!(together, alone, "{rows:?}");
 });
