@@ -4,16 +4,16 @@
 //! Each row's links are exactly those [`LinkFinder::links`] finds in the
 //! row alone. A search of its own pays a set-up (a few hundred
 //! instructions) that a chat message's forty bytes do not repay; so for
-//! the UTS #58 finders that look at every label separator (those that
-//! take scheme-less domains and no IP or local hosts: the default and the
-//! `strict` and `chat` profiles, not `docs`) the separators of all the rows are found in
-//! one pass over the text, and only where one may end a domain is its row
-//! read, alone. Other finders but GFM's copy the rows into blocks of
-//! about 64 KiB, a line each, and search each block once: no link of theirs
-//! takes in a line break, and a line break before or after a row is read
-//! as the start or end of a text is. GFM's finder searches the rows one by
-//! one (`www.` before a line break is a link, at the end of a text not, as
-//! in cmark-gfm).
+//! the UTS #58 finders that look at every label separator (those that take
+//! scheme-less domains and no IP or local hosts: the default and the
+//! `strict` and `chat` profiles, not `docs`) the separators of all the
+//! rows are found in one pass over the text, and only where one may end a
+//! domain is its row read, alone. Other finders but GFM's copy the rows
+//! into blocks of about 64 KiB, a line each, and search each block once:
+//! no link of theirs takes in a line break, and a line break before or
+//! after a row is read as the start or end of a text is. GFM's finder
+//! searches the rows one by one (`www.` before a line break is a link, at
+//! the end of a text not, as in cmark-gfm).
 
 use crate::finder::{DetachedLink, Dialect, Kinds, Link, LinkFinder};
 use crate::links::Links;
