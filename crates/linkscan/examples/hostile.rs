@@ -1,7 +1,7 @@
 //! Hostile inputs: every path of the library (each dialect's finder and
 //! its host options, the Markdown adapter in each dialect, the streaming
-//! finder fed a byte at a time, `html`, HTML fragments, `format`) on runs of what makes
-//! detectors work hardest, at growing sizes.
+//! finder fed a byte at a time, rows found together, `html`, HTML fragments,
+//! `format`) on runs of what makes detectors work hardest, at growing sizes.
 //!
 //! * `cargo run --release --example hostile --features pulldown-cmark,html-fragment -- time`
 //!   prints time per byte from 64 KiB to 4 MiB as a Markdown table (the
@@ -102,6 +102,9 @@ pub enum Path {
     MarkdownEvents(fn() -> LinkFinder, Options),
     /// The streaming finder, fed a byte at a time.
     Stream(fn() -> LinkFinder),
+    /// The text cut into rows of about 16 bytes, found together
+    /// (`row_links`).
+    Rows(fn() -> LinkFinder),
     Html,
     /// HTML in, HTML out.
     HtmlFragment,
@@ -131,6 +134,8 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
         ("stream-bytes", Path::Stream(LinkFinder::new)),
         ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
+        ("rows", Path::Rows(LinkFinder::new)),
+        ("rows-md4c", Path::Rows(LinkFinder::md4c)),
         ("html", Path::Html),
         ("html-fragment", Path::HtmlFragment),
         ("format", Path::Format),
@@ -176,6 +181,16 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
             }
             ends + stream.finish().map(|l| l.end).sum::<usize>()
         }
+        Path::Rows(_) => {
+            let mut offsets = vec![0];
+            for (i, _) in text.char_indices() {
+                if i >= offsets[offsets.len() - 1] + 16 {
+                    offsets.push(i);
+                }
+            }
+            offsets.push(text.len());
+            finder.row_links(text, &offsets).map_or(0, |links| links.map(|(row, l)| row + l.end()).sum())
+        }
         Path::Html => linkscan::html::linkify(text, finder).len(),
         Path::HtmlFragment => {
             linkscan::html::linkify_fragment(text, finder, &linkscan::html::FragmentOptions::new()).len()
@@ -186,9 +201,11 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
 
 fn finder_of(path: Path) -> LinkFinder {
     match path {
-        Path::Find(make) | Path::Markdown(make, _) | Path::MarkdownEvents(make, _) | Path::Stream(make) => {
-            make()
-        }
+        Path::Find(make)
+        | Path::Markdown(make, _)
+        | Path::MarkdownEvents(make, _)
+        | Path::Stream(make)
+        | Path::Rows(make) => make(),
         Path::Html | Path::HtmlFragment | Path::Format => LinkFinder::new(),
     }
 }
