@@ -745,8 +745,11 @@ fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> Option<Ro
     let offsets = array.value_offsets();
     let (first, last) = (offsets.first()?.to_usize()?, offsets.last()?.to_usize()?);
     let text = std::str::from_utf8(array.values().as_slice().get(first..last)?).ok()?;
-    // (A negative offset, or one before the first, wraps past the end.)
-    let offsets: Vec<usize> = offsets.iter().map(|o| o.as_usize().wrapping_sub(first)).collect();
+    // (A negative offset, or one before the first, wraps past the end. A
+    // `string` array's are read as `u32`: no sign to extend, so the loop
+    // is a vector one.)
+    let offset = |o: &O| if O::IS_LARGE { o.as_usize() } else { o.as_usize() as u32 as usize };
+    let offsets: Vec<usize> = offsets.iter().map(|o| offset(o).wrapping_sub(first)).collect();
     let valid = array.nulls().map(|nulls| nulls.iter().collect());
     Some(Rows { text: text.into(), offsets, valid })
 }

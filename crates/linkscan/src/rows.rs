@@ -39,7 +39,7 @@ pub struct RowLinks<'f, 't, 'o> {
 #[derive(Clone, Debug)]
 enum Search<'f, 't> {
     /// All at once (see the module).
-    AtOnce(uts58::RowsScan),
+    AtOnce(uts58::RowsScan<'t>),
     /// A block at a time.
     Blocks(Block),
     /// One by one: the next row to read, and the row being read with its
@@ -126,10 +126,12 @@ impl LinkFinder {
             && self.kinds.contains(Kinds::WWW)
             && !self.ip_hosts
             && !self.local_hosts;
-        let search = match offsets.first() {
-            Some(&first) if at_once => Search::AtOnce(uts58::RowsScan::new(first)),
-            _ if self.dialect == Dialect::Gfm => Search::EachRow(0, None),
-            _ => Search::Blocks(Block::default()),
+        let search = if at_once && offsets.len() > 1 {
+            Search::AtOnce(uts58::RowsScan::new(text, offsets))
+        } else if self.dialect == Dialect::Gfm {
+            Search::EachRow(0, None)
+        } else {
+            Search::Blocks(Block::default())
         };
         Ok(RowLinks { finder: self, text, offsets, search })
     }

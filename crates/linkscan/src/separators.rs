@@ -67,7 +67,7 @@ impl Separators {
     /// `tlds` may follow (see [`label_may_start`]), and its length in bytes.
     /// Calls on one text must not go back: `pos` never less than the last
     /// call's.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next(&mut self, text: &str, pos: usize, tlds: &TldPolicy) -> Option<(usize, usize)> {
         // The rest of the block read last, here: where separators are
         // dense, several are in one block.

@@ -136,25 +136,32 @@ fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Sc
 }
 
 /// Where a search of many rows at once stands (see [`crate::rows`]).
-#[derive(Clone, Default)]
-pub(crate) struct RowsScan {
+#[derive(Clone)]
+pub(crate) struct RowsScan<'t> {
     /// The label separators of all the rows.
     separators: crate::separators::Separators,
     /// Where the next separator is looked for, in the whole text.
     pos: usize,
-    /// The row of the last separator, and the scan of that row alone.
+    /// The row of the last separator: its index, where it starts and ends
+    /// in the whole text, its text and the scan of that row alone (the
+    /// text empty until a separator of the row is taken to its scan).
     row: usize,
+    start: usize,
+    end: usize,
+    text: &'t str,
     scan: Scan,
 }
 
-impl RowsScan {
-    /// A search of rows that start at `first`.
-    pub(crate) fn new(first: usize) -> RowsScan {
-        RowsScan { pos: first, ..RowsScan::default() }
+impl<'t> RowsScan<'t> {
+    /// A search of the rows of `text` that `offsets` cut (at least one).
+    pub(crate) fn new(text: &'t str, offsets: &[usize]) -> RowsScan<'t> {
+        let (start, end) = (offsets[0], offsets[1]);
+        let (separators, scan) = Default::default();
+        RowsScan { separators, pos: start, row: 0, start, end, text: &text[start..end], scan }
     }
 }
 
-impl core::fmt::Debug for RowsScan {
+impl core::fmt::Debug for RowsScan<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("RowsScan").field("pos", &self.pos).field("row", &self.row).finish()
     }
@@ -172,22 +179,26 @@ pub(crate) fn next_row_link<'t>(
     finder: &LinkFinder,
     text: &'t str,
     offsets: &[usize],
-    rows: &mut RowsScan,
+    rows: &mut RowsScan<'t>,
 ) -> Option<(usize, Link<'t>)> {
     while let Some((at, len)) = rows.separators.next(text, rows.pos, &finder.tlds) {
         // (`at` is before the last row's end, the end of `text`.)
-        let passed = ends_passed(&offsets[rows.row + 1..], at);
-        if passed > 0 {
-            rows.row += passed;
-            rows.scan = Scan::default();
+        if at >= rows.end {
+            rows.row += ends_passed(&offsets[rows.row + 1..], at);
+            (rows.start, rows.end) = (offsets[rows.row], offsets[rows.row + 1]);
+            rows.text = "";
         }
-        let (start, end) = (offsets[rows.row], offsets[rows.row + 1]);
-        if (len == 1 && at == start) || at + len >= end {
+        if (len == 1 && at == rows.start) || at + len >= rows.end {
             rows.pos = at + 1;
             continue;
         }
-        let found = domain_link(finder, &text[start..end], at - start, len, &mut rows.scan);
-        rows.pos = start + rows.scan.cursor.pos;
+        // A row's text and scan, made when a separator in it is read.
+        if rows.text.is_empty() {
+            rows.text = &text[rows.start..rows.end];
+            rows.scan = Scan::default();
+        }
+        let found = domain_link(finder, rows.text, at - rows.start, len, &mut rows.scan);
+        rows.pos = rows.start + rows.scan.cursor.pos;
         if let Some(link) = found {
             return Some((rows.row, link));
         }
