@@ -636,9 +636,11 @@ fn parse_errors(errors: &str) -> PyResult<BadRows> {
     }
 }
 
-/// The rows of a string column, stored end to end: row `i` is
-/// `text[offsets[i]..offsets[i + 1]]`, a null row where `valid` says so.
+/// The rows of one chunk of a string column, stored end to end: row
+/// `first + i` of the column is `text[offsets[i]..offsets[i + 1]]`, a null
+/// row where `valid` says so.
 struct Rows<'a> {
+    first: usize,
     text: std::borrow::Cow<'a, str>,
     offsets: Vec<usize>,
     /// Whether each row is not null (`None`: none is).
@@ -655,93 +657,88 @@ impl Rows<'_> {
     }
 }
 
-/// The rows of Arrow string chunks. Arrays come from other producers
-/// through the C data interface, unchecked: each is validated (its
-/// structure, then UTF-8) before a row becomes a `&str`. With `in_place`,
-/// one `string` or `large_string` array whose values are UTF-8 as a whole
-/// (the common case) is read in place, its offsets checked by the finder;
-/// other input is copied, a row at a time, with each row that is not UTF-8
-/// replaced, skipped or an error, as `errors` says.
-fn rows_of_chunks(chunks: &[ArrayRef], errors: BadRows, in_place: bool) -> PyResult<Rows<'_>> {
-    for chunk in chunks {
-        chunk
-            .to_data()
-            .validate()
-            .map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
-    }
-    if let ([chunk], true) = (chunks, in_place) {
-        let in_place = match chunk.data_type() {
-            DataType::Utf8 => chunk.as_any().downcast_ref::<StringArray>().and_then(rows_in_place),
-            DataType::LargeUtf8 => chunk.as_any().downcast_ref::<LargeStringArray>().and_then(rows_in_place),
-            _ => None,
-        };
-        if let Some(rows) = in_place {
-            return Ok(rows);
+/// The rows of one Arrow string chunk, whose first row is row `first` of
+/// the column. Arrays come from other producers through the C data
+/// interface, unchecked: each is validated (its structure, then UTF-8)
+/// before a row becomes a `&str`. With `in_place`, a `string` or
+/// `large_string` array whose values are UTF-8 as a whole (the common
+/// case) is read in place, its offsets checked by the finder; other input
+/// is copied, a row at a time, with each row that is not UTF-8 replaced,
+/// skipped or an error, as `errors` says.
+fn rows_of_chunk(chunk: &ArrayRef, first: usize, errors: BadRows, in_place: bool) -> PyResult<Rows<'_>> {
+    chunk
+        .to_data()
+        .validate()
+        .map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
+    let read_in_place = match chunk.data_type() {
+        _ if !in_place => None,
+        DataType::Utf8 => chunk.as_any().downcast_ref::<StringArray>().and_then(|a| rows_in_place(a, first)),
+        DataType::LargeUtf8 => {
+            chunk.as_any().downcast_ref::<LargeStringArray>().and_then(|a| rows_in_place(a, first))
         }
+        _ => None,
+    };
+    if let Some(rows) = read_in_place {
+        return Ok(rows);
     }
-    let mut rows = Rows { text: String::new().into(), offsets: vec![0], valid: None };
-    let mut text = String::new();
-    let mut valid = Vec::with_capacity(chunks.iter().map(|c| c.len()).sum());
-    for chunk in chunks {
-        let first = valid.len();
-        let mut push = |i: usize, bytes: Option<&[u8]>| -> PyResult<()> {
-            let row = match bytes.map(std::str::from_utf8) {
-                None => None,
-                Some(Ok(row)) => Some(std::borrow::Cow::Borrowed(row)),
-                Some(Err(e)) => match errors {
-                    BadRows::Strict => {
-                        return Err(PyValueError::new_err(format!(
-                            "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
-                            first + i
-                        )));
-                    }
-                    BadRows::Skip => None,
-                    BadRows::Replace => bytes.map(String::from_utf8_lossy),
-                },
-            };
-            text.push_str(row.as_deref().unwrap_or_default());
-            rows.offsets.push(text.len());
-            valid.push(row.is_some());
-            Ok(())
+    let (mut text, mut offsets, mut valid) = (String::new(), vec![0], Vec::with_capacity(chunk.len()));
+    let mut push = |i: usize, bytes: Option<&[u8]>| -> PyResult<()> {
+        let row = match bytes.map(std::str::from_utf8) {
+            None => None,
+            Some(Ok(row)) => Some(std::borrow::Cow::Borrowed(row)),
+            Some(Err(e)) => match errors {
+                BadRows::Strict => {
+                    return Err(PyValueError::new_err(format!(
+                        "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
+                        first + i
+                    )));
+                }
+                BadRows::Skip => None,
+                BadRows::Replace => bytes.map(String::from_utf8_lossy),
+            },
         };
-        match chunk.data_type() {
-            DataType::Utf8 => {
-                let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
-                each_row(array, first, &mut push)?;
+        text.push_str(row.as_deref().unwrap_or_default());
+        offsets.push(text.len());
+        valid.push(row.is_some());
+        Ok(())
+    };
+    match chunk.data_type() {
+        DataType::Utf8 => {
+            let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
+            each_row(array, first, &mut push)?;
+        }
+        DataType::LargeUtf8 => {
+            let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
+            each_row(array, first, &mut push)?;
+        }
+        DataType::Utf8View => {
+            let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
+            if chunk.to_data().validate_full().is_err() {
+                return Err(PyValueError::new_err(
+                    "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
+                ));
             }
-            DataType::LargeUtf8 => {
-                let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
-                each_row(array, first, &mut push)?;
-            }
-            DataType::Utf8View => {
-                let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
-                if chunk.to_data().validate_full().is_err() {
-                    return Err(PyValueError::new_err(
-                        "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
-                    ));
-                }
-                for (i, row) in array.iter().enumerate() {
-                    push(i, row.map(str::as_bytes))?;
-                }
-            }
-            DataType::Null => (0..chunk.len()).try_for_each(|i| push(i, None))?,
-            other => {
-                return Err(PyTypeError::new_err(format!(
-                    "find_arrow: expected strings (string, large_string, string_view), got {other}"
-                )));
+            for (i, row) in array.iter().enumerate() {
+                push(i, row.map(str::as_bytes))?;
             }
         }
+        DataType::Null => (0..chunk.len()).try_for_each(|i| push(i, None))?,
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "find_arrow: expected strings (string, large_string, string_view), got {other}"
+            )));
+        }
     }
-    rows.text = text.into();
-    rows.valid = valid.contains(&false).then_some(valid);
-    Ok(rows)
+    let valid = valid.contains(&false).then_some(valid);
+    Ok(Rows { first, text: text.into(), offsets, valid })
 }
 
 /// The rows of a `string` or `large_string` array in place, where its
 /// values are UTF-8 as a whole. Whether its offsets cut them into rows (in
 /// order, on character boundaries) is the finder's check, when it reads
-/// them. A null row's bytes are searched too, its links left out.
-fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> Option<Rows<'_>> {
+/// them. A null row's bytes are searched too, its links left out. Its
+/// first row is row `first_row` of the column.
+fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>, first_row: usize) -> Option<Rows<'_>> {
     let offsets = array.value_offsets();
     let (first, last) = (offsets.first()?.to_usize()?, offsets.last()?.to_usize()?);
     let text = std::str::from_utf8(array.values().as_slice().get(first..last)?).ok()?;
@@ -751,7 +748,7 @@ fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>) -> Option<Ro
     let offset = |o: &O| if O::IS_LARGE { o.as_usize() } else { o.as_usize() as u32 as usize };
     let offsets: Vec<usize> = offsets.iter().map(|o| offset(o).wrapping_sub(first)).collect();
     let valid = array.nulls().map(|nulls| nulls.iter().collect());
-    Some(Rows { text: text.into(), offsets, valid })
+    Some(Rows { first: first_row, text: text.into(), offsets, valid })
 }
 
 /// Each row of a `string` or `large_string` array (numbered from
@@ -823,6 +820,7 @@ impl Finder {
             if !rows.is_valid(row) {
                 continue;
             }
+            let row = rows.first + row;
             if columns.row.capacity() == 0 {
                 columns = Columns::with_capacity(
                     (offsets[offsets.len() - 1] - offsets[i]).div_ceil(BYTES_PER_LINK),
@@ -873,16 +871,26 @@ impl Finder {
     ) -> PyResult<Vec<T>> {
         let errors = parse_errors(errors)?;
         let threads = parse_threads(threads)?;
-        let chunks = arrow_chunks(array)?;
+        let mut chunks = arrow_chunks(array)?;
+        // (No chunk: one empty one, so that there is a batch or list array.)
+        if chunks.is_empty() {
+            chunks.push(arrow_array::new_empty_array(&DataType::Utf8));
+        }
         let all = |rows: &Rows<'_>| -> Result<Vec<T>, RowOffsetError> {
             py.detach(|| self.by_parts(rows, threads, |range| part(self, rows, range)).into_iter().collect())
         };
-        // Offsets that do not cut the values into rows: read row by row.
-        match all(&rows_of_chunks(&chunks, errors, true)?) {
-            Ok(found) => Ok(found),
-            Err(_) => all(&rows_of_chunks(&chunks, errors, false)?)
-                .map_err(|e| PyValueError::new_err(format!("find_arrow: {e} in rows copied whole"))),
+        let (mut found, mut first) = (Vec::new(), 0);
+        for chunk in &chunks {
+            // Offsets that do not cut the values into rows: read row by row.
+            let of_chunk = match all(&rows_of_chunk(chunk, first, errors, true)?) {
+                Ok(of_chunk) => of_chunk,
+                Err(_) => all(&rows_of_chunk(chunk, first, errors, false)?)
+                    .map_err(|e| PyValueError::new_err(format!("find_arrow: {e} in rows copied whole")))?,
+            };
+            found.extend(of_chunk);
+            first += chunk.len();
         }
+        Ok(found)
     }
 
     /// `part` of every part of the rows, in row order: the rows cut into
@@ -919,7 +927,7 @@ impl Finder {
         let mut link = 0;
         offsets.push(0i32);
         for i in range.clone() {
-            while link < row.len() && row.value(link) as usize == i {
+            while link < row.len() && row.value(link) as usize == rows.first + i {
                 link += 1;
             }
             offsets.push(i32::try_from(link).expect("fewer than 2^31 links a part"));

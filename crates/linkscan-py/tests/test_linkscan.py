@@ -525,6 +525,29 @@ def test_find_arrow_random_cuts_of_valid_text():
         assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
 
 
+def test_find_arrow_chunks_each_read_as_they_can_be():
+    """A column of several chunks: each is read in place where it can be
+    (sliced ones too), row by row where a row is cut inside a character;
+    rows are numbered through the column, in both outputs."""
+    values = "é x.com 日本 y.org".encode()
+    cuts = [0, 1, 9, 11, len(values)]
+    offsets = pa.py_buffer(b"".join(c.to_bytes(4, "little") for c in cuts))
+    cut = pa.Array.from_buffers(pa.string(), len(cuts) - 1, [None, offsets, pa.py_buffer(values)])
+    texts = ["see a.com", None, "b@c.org and www.d.net", "", "e.com."]
+    chunks = [pa.array(texts), cut, pa.array(texts).slice(2), pa.array([], pa.string()), pa.array(texts[:1])]
+    rows = texts + [values[a:b].decode("utf-8", "replace") for a, b in zip(cuts, cuts[1:])] + texts[2:] + texts[:1]
+    finder = linkscan.Finder()
+    expected = [(i, l.start, l.text) for i, text in enumerate(rows) if text is not None for l in finder.find(text)]
+    table = finder.find_arrow(pa.chunked_array(chunks))
+    assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
+    lists = finder.find_arrow_lists(pa.chunked_array(chunks))
+    assert len(lists) == len(rows)
+    assert [None if ls is None else [l["text"] for l in ls] for ls in lists.to_pylist()] == [
+        None if text is None else [l.text for l in finder.find(text)] for text in rows
+    ]
+    assert len(finder.find_arrow_lists(pa.chunked_array([], pa.string()))) == 0
+
+
 def test_find_arrow_random_bytes_never_crash():
     rng = random.Random(26)
     finder = linkscan.Finder("gfm")
