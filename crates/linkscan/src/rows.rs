@@ -127,7 +127,7 @@ impl LinkFinder {
             && !self.ip_hosts
             && !self.local_hosts;
         let search = if at_once && offsets.len() > 1 {
-            Search::AtOnce(uts58::RowsScan::new(text, offsets))
+            Search::AtOnce(uts58::RowsScan::new(offsets))
         } else if self.dialect == Dialect::Gfm {
             Search::EachRow(0, None)
         } else {
