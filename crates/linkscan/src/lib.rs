@@ -32,6 +32,9 @@
 //!   links in turn: [`LinkFinder::spans`].
 //! * **Text that is still arriving** (a chat answer, a log): [`LinkStream`]
 //!   gives each link once it is final, exactly as in the whole text.
+//! * **Many short texts** stored end to end (an Arrow string column):
+//!   [`LinkFinder::row_links`] finds them together, each row's links as
+//!   the row alone has them, with no set-up a row.
 //!
 //! ```
 //! use linkscan::{LinkFinder, Profile};
