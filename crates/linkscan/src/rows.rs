@@ -103,7 +103,8 @@ impl LinkFinder {
         text: &'t str,
         offsets: &'o [usize],
     ) -> Result<RowLinks<'f, 't, 'o>, RowOffsetError> {
-        // One pass without a branch, the offset to blame looked for after.
+        // One pass with no early exit (the common case: all good); the
+        // offset to blame looked for after.
         let bytes = text.as_bytes();
         let starts_char = |o: usize| match bytes.get(o) {
             Some(&b) => (b as i8) >= -0x40,
