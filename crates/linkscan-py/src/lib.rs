@@ -666,10 +666,8 @@ impl Rows<'_> {
 /// is copied, a row at a time, with each row that is not UTF-8 replaced,
 /// skipped or an error, as `errors` says.
 fn rows_of_chunk(chunk: &ArrayRef, first: usize, errors: BadRows, in_place: bool) -> PyResult<Rows<'_>> {
-    chunk
-        .to_data()
-        .validate()
-        .map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
+    let data = chunk.to_data();
+    data.validate().map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
     let read_in_place = match chunk.data_type() {
         _ if !in_place => None,
         DataType::Utf8 => chunk.as_any().downcast_ref::<StringArray>().and_then(|a| rows_in_place(a, first)),
@@ -713,7 +711,7 @@ fn rows_of_chunk(chunk: &ArrayRef, first: usize, errors: BadRows, in_place: bool
         }
         DataType::Utf8View => {
             let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
-            if chunk.to_data().validate_full().is_err() {
+            if data.validate_full().is_err() {
                 return Err(PyValueError::new_err(
                     "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
                 ));

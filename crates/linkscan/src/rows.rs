@@ -105,6 +105,8 @@ impl LinkFinder {
     ) -> Result<RowLinks<'f, 't, 'o>, RowOffsetError> {
         // One pass with no early exit (the common case: all good); the
         // offset to blame looked for after.
+        // (`str::is_char_boundary`, with its test for 0 first, costs 2.5
+        // more instructions a row here: this is the same answer.)
         let bytes = text.as_bytes();
         let starts_char = |o: usize| match bytes.get(o) {
             Some(&b) => (b as i8) >= -0x40,
@@ -175,7 +177,7 @@ impl Block {
         if self.next >= rows {
             return None;
         }
-        (self.first, self.links) = (self.next, Vec::new());
+        self.first = self.next;
         self.text.clear();
         self.starts.clear();
         while self.next < rows && (self.starts.is_empty() || self.text.len() < BLOCK_BYTES) {
@@ -185,15 +187,14 @@ impl Block {
             self.next += 1;
         }
         let starts = &self.starts;
-        let mut links: Vec<(usize, DetachedLink)> = finder
+        self.links = finder
             .links(&self.text)
             .map(|link| {
                 let index = starts.partition_point(|&start| start <= link.start()) - 1;
                 (index, link.detach())
             })
             .collect();
-        links.reverse();
-        self.links = links;
+        self.links.reverse();
         Some(())
     }
 }
