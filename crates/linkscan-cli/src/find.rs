@@ -516,55 +516,68 @@ fn json_string_of(out: &mut Vec<u8>, pieces: &[&str]) {
     out.push(b'"');
 }
 
-/// Whether `s` has a byte that JSON escapes: a control character, `"` or
-/// `\`. Eight bytes at a time, as bits of one number (links are short, and
-/// rarely need escaping: a vector loop spends most of its time in its
-/// tail); the last eight overlap the others where the length is not a
-/// multiple of eight.
-fn needs_escape(s: &[u8]) -> bool {
+/// The bytes of `w` that JSON escapes — control characters, `"` and `\\`
+/// — as the high bits of its bytes. The lowest bit set is exact; those
+/// above it may be wrong (a borrow carries into the byte above).
+fn escapes_in(w: u64) -> u64 {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     // Bytes below `n` (at most 0x80) have their high bit set in this.
     let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
-    let word = |w: u64| {
-        below(w, 0x20) | below(w ^ (ONES * u64::from(b'"')), 1) | below(w ^ (ONES * u64::from(b'\\')), 1)
-    };
+    below(w, 0x20) | below(w ^ (ONES * u64::from(b'"')), 1) | below(w ^ (ONES * u64::from(b'\\')), 1)
+}
+
+/// Whether JSON escapes `b`.
+fn escapes(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// Whether `s` has a byte that JSON escapes. Eight bytes at a time, as
+/// bits of one number (links are short, and rarely need escaping: a
+/// vector loop spends most of its time in its tail); the last eight
+/// overlap the others where the length is not a multiple of eight.
+fn needs_escape(s: &[u8]) -> bool {
     if s.len() < 8 {
-        return s.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
+        return s.iter().any(|&b| escapes(b));
     }
     let last = u64::from_ne_bytes(s[s.len() - 8..].try_into().unwrap_or_default());
     s.chunks_exact(8)
         .map(|w| u64::from_ne_bytes(w.try_into().unwrap_or_default()))
-        .fold(word(last), |any, w| any | word(w))
+        .fold(escapes_in(last), |any, w| any | escapes_in(w))
         != 0
+}
+
+/// Where the first byte of `s[from..]` that JSON escapes is, eight bytes
+/// at a time (a manual page's links have a `\\-` every few words).
+fn next_escape(s: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    while let Some(word) = s.get(at..at + 8) {
+        let found = escapes_in(u64::from_le_bytes(word.try_into().unwrap_or_default()));
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    s[at..].iter().position(|&b| escapes(b)).map(|i| at + i)
 }
 
 /// Appends `s` escaped for a JSON string.
 fn push_escaped(out: &mut Vec<u8>, s: &str) {
-    if !needs_escape(s.as_bytes()) {
-        out.extend_from_slice(s.as_bytes());
-        return;
-    }
-    let mut last = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0..=0x1F => b"",
-            _ => continue,
+    let s = s.as_bytes();
+    let mut copied = 0;
+    while let Some(at) = next_escape(s, copied) {
+        out.extend_from_slice(&s[copied..at]);
+        let _ = match s[at] {
+            b'"' => out.write_all(b"\\\""),
+            b'\\' => out.write_all(b"\\\\"),
+            b'\n' => out.write_all(b"\\n"),
+            b'\r' => out.write_all(b"\\r"),
+            b'\t' => out.write_all(b"\\t"),
+            b => write!(out, "\\u{b:04x}"),
         };
-        out.extend_from_slice(&s.as_bytes()[last..i]);
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.extend_from_slice(escape);
-        }
-        last = i + 1;
+        copied = at + 1;
     }
-    out.extend_from_slice(&s.as_bytes()[last..]);
+    out.extend_from_slice(&s[copied..]);
 }
 
 /// Stops the pipeline once `-q` has its answer.
@@ -769,6 +782,28 @@ mod tests {
                     s[at] = b;
                     let plain = s.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\');
                     assert_eq!(super::needs_escape(&s), plain, "{len} {at} {b:#x}");
+                }
+            }
+        }
+    }
+
+    /// The first byte to escape is found where a byte-by-byte look finds
+    /// it, from every place, with a second one (whose borrow may mark
+    /// bytes above it) anywhere.
+    #[test]
+    fn the_next_escape_is_found_where_each_byte_says() {
+        for len in 0..24 {
+            for first in 0..len {
+                for second in 0..len {
+                    for (x, y) in [(b'"', 0u8), (b'\\', b'\n'), (0x1F, b'"'), (b'\t', 0x20)] {
+                        let mut s = vec![b'a'; len];
+                        s[first] = x;
+                        s[second] = y;
+                        for from in 0..=len {
+                            let plain = s[from..].iter().position(|&b| super::escapes(b)).map(|i| from + i);
+                            assert_eq!(super::next_escape(&s, from), plain, "{s:?} {from}");
+                        }
+                    }
                 }
             }
         }

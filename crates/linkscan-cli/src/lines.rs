@@ -1,9 +1,10 @@
-//! Lines between links: how many newlines the text between one link and
-//! the next has, and where the last of them is (the line and column of
-//! each link). Called once a link on a gap of a few hundred bytes, so what
-//! counts is the cost of a call: with AVX2, one pass of 32-byte blocks
-//! gives both; elsewhere `memrchr` finds the last newline and a loop the
-//! compiler vectorises counts those before it.
+//! Newlines: how many a stretch of text has, and where the last of them
+//! is — the line and column of each link (called once a link, on the gap
+//! since the one before) and the line at which each chunk of an input
+//! starts. `memrchr` finds the last newline, usually a line back from where
+//! the stretch ends; one pass counts those up to it, 32 bytes at a time
+//! with AVX2 (where the processor has it), else 16 at a time in a loop the
+//! compiler vectorises.
 
 /// The newlines of a stretch of text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,34 +18,32 @@ pub struct Newlines {
 /// The newlines of `text[from..to]` (panics where that is not in `text`,
 /// as the slice would).
 pub fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2")
-        && std::is_x86_feature_detected!("popcnt")
-        && std::is_x86_feature_detected!("lzcnt")
-    {
-        // SAFETY: the processor has the features `avx2::newlines` is
-        // compiled for.
-        #[allow(unsafe_code)]
-        return unsafe { avx2::newlines(text, from, to) };
-    }
-    plain(text, from, to)
-}
-
-/// [`newlines`] without `core::arch`.
-fn plain(text: &[u8], from: usize, to: usize) -> Newlines {
     match memchr::memrchr(b'\n', &text[from..to]) {
         Some(last) => Newlines { count: count(text, from, from + last + 1), last: Some(from + last) },
         None => Newlines { count: 0, last: None },
     }
 }
 
-/// The newlines in `text[from..to]`, sixteen bytes at a time, in sixteen
+/// How many newlines `text[from..to]` has (panics where that is not in
+/// `text`). The bytes of `text` around the stretch may be read, and are
+/// masked out: a loop over the last few bytes would end after a number of
+/// steps that varies with each stretch, which the processor mispredicts.
+pub fn count(text: &[u8], from: usize, to: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has the features `avx2::count` is compiled
+        // for.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::count(text, from, to) };
+    }
+    plain_count(text, from, to)
+}
+
+/// [`count`] without `core::arch`: sixteen bytes at a time, in sixteen
 /// byte-wide counters (comparisons the compiler makes vector instructions
 /// of). The last sixteen bytes are read from `to - 16`, those before `from`
-/// masked out: a loop over the last few bytes would end after a number of
-/// steps that varies with each gap between links, which the processor
-/// mispredicts.
-fn count(text: &[u8], from: usize, to: usize) -> u64 {
+/// masked out.
+fn plain_count(text: &[u8], from: usize, to: usize) -> u64 {
     /// `KEEP[skip]`: 0 for the first `skip` bytes of a block, then 1.
     const KEEP: [[u8; 16]; 17] = {
         let mut masks = [[0u8; 16]; 17];
@@ -84,66 +83,71 @@ fn count(text: &[u8], from: usize, to: usize) -> u64 {
 }
 
 /// `unsafe`: the `core::arch` calls, and a function that may be called only
-/// where the processor has AVX2, POPCNT and LZCNT.
+/// where the processor has AVX2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::Newlines;
-    use core::arch::x86_64::{_mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8};
+    use core::arch::x86_64::{
+        __m256i, _mm256_cmpeq_epi8, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_movemask_epi8,
+        _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_sub_epi8,
+    };
 
-    /// Bit `i` set where `block[i]` is a newline.
+    /// The newlines of a 32-byte block, as bytes of 0xFF.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn mask(block: &[u8; 32]) -> u32 {
-        // SAFETY: the load reads the 32 bytes of `block`.
+    fn newlines(block: &[u8]) -> __m256i {
+        debug_assert_eq!(block.len(), 32);
+        // SAFETY: `block` has 32 bytes (it is a `chunks_exact(32)` item or
+        // a slice of that length).
         let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
-        _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'\n' as i8))) as u32
+        _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'\n' as i8))
     }
 
-    /// [`super::newlines`] (`from <= to <= text.len()`), 32 bytes at a
-    /// time: each block's newlines as the bits of a mask, counted, the last
-    /// found from its leading zeros and kept by a maximum, not a branch (a
-    /// block has a newline or not as the text goes). The last few bytes are
-    /// read in the block that ends at `to`, or in the one that starts where
-    /// they do, their mask shifted or cut to them.
+    /// [`super::count`] (`from <= to <= text.len()`), 32 bytes at a time:
+    /// each block's newlines subtracted (as -1s) from 32 byte-wide
+    /// counters, which are summed every 255 blocks, before one overflows.
+    /// The last few bytes are read in the block that ends at `to`, or in
+    /// the one that starts where they do, their mask shifted or cut to
+    /// them.
     ///
     /// # Safety
     ///
-    /// The processor must have AVX2, POPCNT and LZCNT.
-    #[target_feature(enable = "avx2,popcnt,lzcnt")]
-    pub(super) unsafe fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
-        let block = |at: usize| -> &[u8; 32] { text[at..at + 32].try_into().unwrap_or(&[0; 32]) };
-        // One past the last newline, 0 for none.
-        let (mut count, mut after_last) = (0, 0);
-        let mut add = |mask: u32, at: usize| {
-            count += u64::from(mask.count_ones());
-            let found = usize::from(mask != 0).wrapping_neg();
-            after_last = after_last.max((at + 32 - mask.leading_zeros() as usize) & found);
-        };
-        let mut blocks = text[from..to].chunks_exact(32);
-        let mut at = from;
-        for whole in blocks.by_ref() {
-            add(mask(whole.try_into().unwrap_or(&[0; 32])), at);
-            at += 32;
+    /// The processor must have AVX2 and POPCNT.
+    #[target_feature(enable = "avx2,popcnt")]
+    pub(super) unsafe fn count(text: &[u8], from: usize, to: usize) -> u64 {
+        let stretch = &text[from..to];
+        let whole = stretch.len() / 32 * 32;
+        let mut count = 0;
+        for group in stretch[..whole].chunks(32 * 255) {
+            let mut counters = _mm256_setzero_si256();
+            for block in group.chunks_exact(32) {
+                counters = _mm256_sub_epi8(counters, newlines(block));
+            }
+            let sums = _mm256_sad_epu8(counters, _mm256_setzero_si256());
+            count += (_mm256_extract_epi64::<0>(sums)
+                + _mm256_extract_epi64::<1>(sums)
+                + _mm256_extract_epi64::<2>(sums)
+                + _mm256_extract_epi64::<3>(sums)) as u64;
         }
-        let rest = blocks.remainder().len();
+        let (at, rest) = (from + whole, stretch.len() - whole);
         if rest > 0 {
+            let mask = |block: &[u8]| _mm256_movemask_epi8(newlines(block)) as u32;
             let tail = if to >= 32 {
-                mask(block(to - 32)) >> (32 - rest)
+                mask(&text[to - 32..to]) >> (32 - rest)
             } else if at + 32 <= text.len() {
-                mask(block(at)) & ((1 << rest) - 1)
+                mask(&text[at..at + 32]) & ((1 << rest) - 1)
             } else {
                 text[at..to].iter().enumerate().fold(0, |mask, (i, &b)| mask | u32::from(b == b'\n') << i)
             };
-            add(tail, at);
+            count += u64::from(tail.count_ones());
         }
-        Newlines { count, last: after_last.checked_sub(1) }
+        count
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Newlines, count, newlines, plain};
+    use super::{Newlines, count, newlines, plain_count};
     use proptest::prelude::*;
 
     fn by_bytes(text: &[u8], from: usize, to: usize) -> Newlines {
@@ -164,15 +168,18 @@ mod tests {
                 for from in (0..len.min(70)).chain([len / 2]) {
                     for to in (from..len.min(from + 70)).chain([len]) {
                         let expected = by_bytes(text, from, to);
+                        assert_eq!(plain_count(text, from, to), expected.count, "{len} {from} {to}");
                         assert_eq!(count(text, from, to), expected.count, "{len} {from} {to}");
-                        assert_eq!(plain(text, from, to), expected, "{len} {from} {to}");
                         assert_eq!(newlines(text, from, to), expected, "{len} {from} {to}");
                     }
                 }
             }
         }
-        assert_eq!(count(&[b'\n'; 5000], 0, 5000), 5000);
-        assert_eq!(count(&[b'\n'; 5000], 7, 4087), 4080);
+        // Past the 255 blocks a byte-wide counter holds.
+        for (from, to) in [(0, 20_000), (7, 4087), (3, 8160 + 3), (1, 8160 * 2 + 5)] {
+            assert_eq!(count(&[b'\n'; 20_000], from, to), (to - from) as u64);
+            assert_eq!(plain_count(&[b'\n'; 20_000], from, to), (to - from) as u64);
+        }
         assert_eq!(newlines(&[b'\n'; 5000], 7, 4087), Newlines { count: 4080, last: Some(4086) });
     }
 
@@ -191,7 +198,8 @@ mod tests {
                 (x.min(y), x.max(y))
             };
             let expected = by_bytes(&text, from, to);
-            prop_assert_eq!(plain(&text, from, to), expected);
+            prop_assert_eq!(plain_count(&text, from, to), expected.count);
+            prop_assert_eq!(count(&text, from, to), expected.count);
             prop_assert_eq!(newlines(&text, from, to), expected);
         }
     }
