@@ -309,9 +309,9 @@ fn domain_link<'a>(
     // accepted TLD starts like (after `。` in CJK prose; the separators'
     // search already skips those, the scan after `://` or `@` does not), an ASCII label too
     // short or too long for a TLD (`e.g.`), one before an `@` and a domain,
-    // and one followed by `.` and another label (`www.` in
+    // one followed by `.` and another label (`www.` in
     // `www.example.com`), so not the last: that `.` is the next separator,
-    // taken here at once.
+    // taken here at once; and an ASCII label that is not an accepted TLD.
     let bytes = text.as_bytes();
     let ascii_label_byte = |c: u8| crate::tables::HOST_ASCII[usize::from(c)] == crate::tables::HOST_LABEL;
     let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
@@ -342,6 +342,8 @@ fn domain_link<'a>(
                     // A local part before an `@` and a domain (`john.doe@…`):
                     // the address is found from its own domain.
                     Some(b'@') if scan.before_at_sign(text, end) => return None,
+                    // Not a TLD (`shared.exp`, `gdb.base`): most candidates.
+                    _ if !text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label)) => return None,
                     _ => break Some(end),
                 }
             }
@@ -352,7 +354,7 @@ fn domain_link<'a>(
 }
 
 /// [`domain_link`] once the label at `tld_start` may be a TLD (its end, if
-/// known: an ASCII label already read).
+/// known: an ASCII label already read and found to be an accepted TLD).
 fn domain_link_at<'a>(
     finder: &LinkFinder,
     text: &'a str,
@@ -363,9 +365,9 @@ fn domain_link_at<'a>(
     // Scheme-less labels are IDNA2008's unless strict (see below).
     let nv8 = if finder.reader { NV8_BIT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
-    let tld_end = match tld_end {
-        Some(end) => end,
-        None => label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?,
+    let (tld_end, accepted) = match tld_end {
+        Some(end) => (end, true),
+        None => (label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?, false),
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
@@ -384,7 +386,7 @@ fn domain_link_at<'a>(
             return None;
         }
     }
-    if !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
+    if !accepted && !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
         return None;
     }
     // `john.dev@example.com`: always favour the email address (the test
