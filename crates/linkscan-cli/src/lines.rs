@@ -1,10 +1,11 @@
 //! Newlines: how many a stretch of text has, and where the last of them
 //! is — the line and column of each link (called once a link, on the gap
 //! since the one before) and the line at which each chunk of an input
-//! starts. `memrchr` finds the last newline, usually a line back from where
-//! the stretch ends; one pass counts those up to it, 32 bytes at a time
-//! with AVX2 (where the processor has it), else 16 at a time in a loop the
-//! compiler vectorises.
+//! starts. With AVX2 (where the processor has it) a short stretch is read
+//! in one pass of 32-byte blocks that gives both; otherwise `memrchr` finds
+//! the last newline, usually a line back from where the stretch ends, and
+//! one pass counts those up to it, 32 bytes at a time with AVX2, else 16
+//! at a time in a loop the compiler vectorises.
 
 /// The newlines of a stretch of text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,11 +19,28 @@ pub struct Newlines {
 /// The newlines of `text[from..to]` (panics where that is not in `text`,
 /// as the slice would).
 pub fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
+    #[cfg(target_arch = "x86_64")]
+    if to.saturating_sub(from) <= ONE_PASS
+        && std::is_x86_feature_detected!("avx2")
+        && std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+    {
+        // SAFETY: the processor has the features `avx2::newlines` is
+        // compiled for.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::newlines(text, from, to) };
+    }
     match memchr::memrchr(b'\n', &text[from..to]) {
         Some(last) => Newlines { count: count(text, from, from + last + 1), last: Some(from + last) },
         None => Newlines { count: 0, last: None },
     }
 }
+
+/// The longest stretch [`newlines`] reads in one pass that both counts
+/// and finds the last newline: for a longer one, `memrchr` and a count
+/// that does nothing else cost less, for a shorter one (the gaps between
+/// links in link-dense text) their calls cost more.
+const ONE_PASS: usize = 512;
 
 /// How many newlines `text[from..to]` has (panics where that is not in
 /// `text`). The bytes of `text` around the stretch may be read, and are
@@ -82,11 +100,12 @@ fn plain_count(text: &[u8], from: usize, to: usize) -> u64 {
     count + sum(lanes)
 }
 
-/// `unsafe`: the `core::arch` calls, and a function that may be called only
-/// where the processor has AVX2 and POPCNT.
+/// `unsafe`: the `core::arch` calls, and functions that may be called only
+/// where the processor has AVX2, POPCNT (and LZCNT).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
+    use super::Newlines;
     use core::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_extract_epi64, _mm256_loadu_si256, _mm256_movemask_epi8,
         _mm256_sad_epu8, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_sub_epi8,
@@ -95,12 +114,67 @@ mod avx2 {
     /// The newlines of a 32-byte block, as bytes of 0xFF.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn newlines(block: &[u8]) -> __m256i {
+    fn newlines_in(block: &[u8]) -> __m256i {
         debug_assert_eq!(block.len(), 32);
         // SAFETY: `block` has 32 bytes (it is a `chunks_exact(32)` item or
         // a slice of that length).
         let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
         _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'\n' as i8))
+    }
+
+    /// Bit `i` set where `block[i]` is a newline.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn mask(block: &[u8]) -> u32 {
+        _mm256_movemask_epi8(newlines_in(block)) as u32
+    }
+
+    /// [`super::newlines`] (`from <= to <= text.len()`), 32 bytes at a
+    /// time: each block's newlines as the bits of a mask, counted, the last
+    /// found from its leading zeros and kept by a maximum, not a branch (a
+    /// block has a newline or not as the text goes). The last few bytes are
+    /// read as [`count`] reads them.
+    ///
+    /// # Safety
+    ///
+    /// The processor must have AVX2, POPCNT and LZCNT.
+    #[target_feature(enable = "avx2,popcnt,lzcnt")]
+    pub(super) unsafe fn newlines(text: &[u8], from: usize, to: usize) -> Newlines {
+        // One past the last newline, 0 for none.
+        let (mut count, mut after_last) = (0, 0);
+        let mut add = |mask: u32, at: usize| {
+            count += u64::from(mask.count_ones());
+            let found = usize::from(mask != 0).wrapping_neg();
+            after_last = after_last.max((at + 32 - mask.leading_zeros() as usize) & found);
+        };
+        let mut blocks = text[from..to].chunks_exact(32);
+        let mut at = from;
+        for whole in blocks.by_ref() {
+            add(mask(whole), at);
+            at += 32;
+        }
+        let rest = blocks.remainder().len();
+        if rest > 0 {
+            add(tail(text, at, to), at);
+        }
+        Newlines { count, last: after_last.checked_sub(1) }
+    }
+
+    /// The newlines of `text[at..to]` (fewer than 32 bytes) as bits from
+    /// bit 0: read in the block that ends at `to`, or in the one that
+    /// starts at `at`, the mask shifted or cut to them, or byte by byte in
+    /// a text shorter than a block.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn tail(text: &[u8], at: usize, to: usize) -> u32 {
+        let rest = to - at;
+        if to >= 32 {
+            mask(&text[to - 32..to]) >> (32 - rest)
+        } else if at + 32 <= text.len() {
+            mask(&text[at..at + 32]) & ((1 << rest) - 1)
+        } else {
+            text[at..to].iter().enumerate().fold(0, |mask, (i, &b)| mask | u32::from(b == b'\n') << i)
+        }
     }
 
     /// [`super::count`] (`from <= to <= text.len()`), 32 bytes at a time:
@@ -121,7 +195,7 @@ mod avx2 {
         for group in stretch[..whole].chunks(32 * 255) {
             let mut counters = _mm256_setzero_si256();
             for block in group.chunks_exact(32) {
-                counters = _mm256_sub_epi8(counters, newlines(block));
+                counters = _mm256_sub_epi8(counters, newlines_in(block));
             }
             let sums = _mm256_sad_epu8(counters, _mm256_setzero_si256());
             count += (_mm256_extract_epi64::<0>(sums)
@@ -129,17 +203,8 @@ mod avx2 {
                 + _mm256_extract_epi64::<2>(sums)
                 + _mm256_extract_epi64::<3>(sums)) as u64;
         }
-        let (at, rest) = (from + whole, stretch.len() - whole);
-        if rest > 0 {
-            let mask = |block: &[u8]| _mm256_movemask_epi8(newlines(block)) as u32;
-            let tail = if to >= 32 {
-                mask(&text[to - 32..to]) >> (32 - rest)
-            } else if at + 32 <= text.len() {
-                mask(&text[at..at + 32]) & ((1 << rest) - 1)
-            } else {
-                text[at..to].iter().enumerate().fold(0, |mask, (i, &b)| mask | u32::from(b == b'\n') << i)
-            };
-            count += u64::from(tail.count_ones());
+        if whole < stretch.len() {
+            count += u64::from(tail(text, from + whole, to).count_ones());
         }
         count
     }
@@ -187,7 +252,7 @@ mod tests {
         /// The fast path and the plain one say what a look at each byte says.
         #[test]
         fn newlines_agree_with_each_byte(
-            text in prop::collection::vec(prop::sample::select(vec![b'\n', b'a', 0xFF, b'\r']), 0..300),
+            text in prop::collection::vec(prop::sample::select(vec![b'\n', b'a', 0xFF, b'\r']), 0..1200),
             a in any::<prop::sample::Index>(),
             b in any::<prop::sample::Index>(),
         ) {

@@ -343,7 +343,9 @@ fn domain_link<'a>(
                     // the address is found from its own domain.
                     Some(b'@') if scan.before_at_sign(text, end) => return None,
                     // Not a TLD (`shared.exp`, `gdb.base`): most candidates.
-                    _ if !text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label)) => return None,
+                    _ if !text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label)) => {
+                        return None;
+                    }
                     _ => break Some(end),
                 }
             }
