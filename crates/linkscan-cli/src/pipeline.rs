@@ -2,13 +2,19 @@
 //! written in input order and one budget for the input bytes in flight, so
 //! memory stays bounded whatever the input size and the number of threads.
 //!
-//! One thread takes the inputs as the walk finds them, reads and cuts them
-//! (one after the other), `jobs` threads process chunks, and the calling
-//! thread writes results in order; with one job, the calling thread does
-//! all three, a chunk at a time. The reader hands chunks over in batches
-//! (many small files' chunks, or one large chunk): a hand-off between
-//! threads costs system calls and wake-ups, which for small files would
-//! cost more than finding their links.
+//! One thread takes the inputs as the walk finds them and reads and cuts
+//! the named ones (one after the other), `jobs` threads process chunks and
+//! read the files found by walking (each file on one thread, as ripgrep
+//! searches them), and the calling thread writes results in order; with
+//! one job, the calling thread does all three, a chunk at a time. The
+//! reader hands inputs and chunks over in batches (many files, or one
+//! large chunk): a hand-off between threads costs system calls and
+//! wake-ups, which for small files would cost more than finding their
+//! links. The reader does not look at a walked file at all (not even its
+//! size: one `stat` a file on one thread was a third of the walk's time),
+//! so a large file found by walking is read by its worker, whose output
+//! waits for its turn: at most [`PART`] of it is held before the batch is
+//! the writer's next, and one part at a time after.
 //! The reader is detached: when writing fails, [`run`] returns at once
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
@@ -36,6 +42,16 @@ impl Weight for String {
     }
 }
 
+/// The output weight a worker holds of a large walked file (its chunks
+/// after the first) in a batch that is not yet the writer's next before it
+/// waits for its turn (or, once it is, before it hands that much over).
+const PART: usize = 4 << 20;
+
+/// The input bytes a walked file is reckoned at when it is handed over
+/// unread: the reader's pace through a walk (its size is known only once
+/// a worker opens it, and settled then).
+const WALKED_FILE: usize = 256;
+
 /// What the writer receives, in input order.
 pub enum Result<O> {
     /// The output of one chunk of `input`, `bytes` long; `weight`: what it
@@ -59,7 +75,7 @@ enum Item {
         text: String,
         start: Position,
     },
-    /// A small file found by walking, read by the worker (each reading into
+    /// A file found by walking, read by the worker (each reading into
     /// memory of its own, used again file after file), ended there too.
     Whole {
         input: Arc<Input>,
@@ -152,6 +168,64 @@ impl Budget {
     }
 }
 
+/// Whose turn it is to be written: the writer's next batch, and how many
+/// of its parts have been written. A worker with more of a batch's output
+/// than [`PART`] waits here until the batch is next and its last part is
+/// written, so that the output held stays bounded whatever its files' sizes.
+struct Turn {
+    state: Mutex<TurnState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct TurnState {
+    next: usize,
+    parts_written: usize,
+    closed: bool,
+}
+
+impl Turn {
+    /// Waits until batch `seq` is next and `parts` of it are written:
+    /// false once nothing more will be written.
+    fn wait_for(&self, seq: usize, parts: usize) -> bool {
+        let Ok(mut state) = self.state.lock() else { return false };
+        while !state.closed && (state.next != seq || state.parts_written != parts) {
+            let Ok(next) = self.changed.wait(state) else { return false };
+            state = next;
+        }
+        !state.closed
+    }
+
+    /// The writer wrote a part of its next batch, the last or not.
+    fn written(&self, last: bool) {
+        if let Ok(mut state) = self.state.lock() {
+            if last {
+                state.next += 1;
+                state.parts_written = 0;
+            } else {
+                state.parts_written += 1;
+            }
+        }
+        self.changed.notify_all();
+    }
+
+    /// Wakes every waiting worker for good.
+    fn close(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.closed = true;
+        }
+        self.changed.notify_all();
+    }
+}
+
+/// Part of a batch's results: all of them, or (`last` false) the output
+/// so far of a large file found by walking.
+struct Part<O> {
+    seq: usize,
+    results: Vec<Result<O>>,
+    last: bool,
+}
+
 /// Runs `process` on every chunk of every input and `write` on the results
 /// in order. Stops at once (and returns the error) when `write` fails.
 /// `reading`: (lossy, count_units, search_binary), as [`Chunker::new`] takes them.
@@ -172,73 +246,111 @@ where
     }
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
-    let (result_tx, result_rx) = mpsc::channel::<(usize, Vec<Result<O>>)>();
+    let (result_tx, result_rx) = mpsc::channel::<Part<O>>();
     // Chunks' buffers, given back to the reader once processed.
     let (spare_tx, spare_rx) = mpsc::channel::<String>();
     let budget = Arc::new(Budget::new());
+    let turn = Turn { state: Mutex::new(TurnState::default()), changed: Condvar::new() };
     {
         let (budget, tasks) = (Arc::clone(&budget), task_tx.clone());
         std::thread::spawn(move || read(inputs, reading, jobs, &tasks, &budget, &spare_rx));
     }
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            let (tasks, results, process, budget, spare) =
-                (Arc::clone(&task_rx), result_tx.clone(), &process, &budget, spare_tx.clone());
-            scope.spawn(move || {
-                // This worker's buffer, for the small files it reads.
-                let mut buffer = None;
-                loop {
-                    let next = tasks.lock().map(|rx| rx.recv());
-                    let Ok(Ok((seq, Task::Batch { items, reserved }))) = next else { break };
-                    let (mut input_bytes, mut made) = (0, 0);
-                    let mut results_of_batch: Vec<Result<O>> = Vec::with_capacity(items.len());
-                    for item in items {
-                        let last = match item {
-                            Item::Text { input, text, start } => {
-                                let output = process(&input, &text, start);
-                                let weight = output.weight();
-                                let bytes = text.len();
-                                (input_bytes, made) = (input_bytes + bytes, made + weight);
-                                let _ = spare.send(text);
-                                Result::Output { input, output, bytes: bytes as u64, weight: bytes + weight }
-                            }
-                            Item::Whole { input } => {
-                                // (Its text is input, as a chunk's is: the
-                                // output-to-input ratio is kept true.)
-                                buffer = one_input(&input, reading, buffer.take(), process, |result| {
-                                    if let Result::Output { bytes, weight, .. } = &result {
-                                        input_bytes += *bytes as usize;
-                                        made += weight - *bytes as usize;
-                                    }
-                                    results_of_batch.push(result);
-                                    Ok(())
-                                })
-                                .unwrap_or_default();
-                                Result::End { input }
-                            }
-                            Item::Error { input, message } => Result::Error { input, message },
-                            Item::Skipped { input, message } => Result::Skipped { input, message },
-                            Item::End { input } => Result::End { input },
-                        };
-                        results_of_batch.push(last);
-                    }
-                    budget.settle(reserved, input_bytes, made);
-                    if results.send((seq, results_of_batch)).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (tasks, results, process, budget, spare, turn) =
+                (Arc::clone(&task_rx), result_tx.clone(), &process, &budget, spare_tx.clone(), &turn);
+            scope.spawn(move || work(&tasks, &results, &spare, (budget, turn), reading, process));
         }
         drop(result_tx);
-        let outcome = write_in_order(&result_rx, &budget, &mut write);
+        let outcome = write_in_order(&result_rx, &budget, &turn, &mut write);
         // Done or failed: release the reader and stop the workers.
         budget.close();
+        turn.close();
         for _ in 0..jobs {
             let _ = task_tx.send((usize::MAX, Task::Stop));
         }
         drop(result_rx);
         outcome
     })
+}
+
+/// A worker: does batch after batch, until told to stop or until nothing
+/// more is wanted.
+fn work<O, P>(
+    tasks: &Mutex<Receiver<(usize, Task)>>,
+    results: &Sender<Part<O>>,
+    spare: &Sender<String>,
+    (budget, turn): (&Budget, &Turn),
+    reading: (bool, bool, bool),
+    process: &P,
+) where
+    O: Weight,
+    P: Fn(&Input, &str, Position) -> O,
+{
+    // This worker's buffer, for the files it reads.
+    let mut buffer = None;
+    loop {
+        let next = tasks.lock().map(|rx| rx.recv());
+        let Ok(Ok((seq, Task::Batch { items, mut reserved }))) = next else { return };
+        let (mut input_bytes, mut made, mut held, mut parts) = (0, 0, 0, 0);
+        let mut done: Vec<Result<O>> = Vec::with_capacity(items.len());
+        // Hands over what the batch has made so far, in its turn: false
+        // once nothing more is wanted.
+        let mut hand_over = |done: &mut Vec<Result<O>>, input_bytes: &mut usize, made: &mut usize| {
+            if !turn.wait_for(seq, parts) {
+                return false;
+            }
+            budget.settle(std::mem::take(&mut reserved), std::mem::take(input_bytes), std::mem::take(made));
+            parts += 1;
+            results.send(Part { seq, results: std::mem::take(done), last: false }).is_ok()
+        };
+        for item in items {
+            let last = match item {
+                Item::Text { input, text, start } => {
+                    let output = process(&input, &text, start);
+                    let weight = output.weight();
+                    let bytes = text.len();
+                    (input_bytes, made) = (input_bytes + bytes, made + weight);
+                    let _ = spare.send(text);
+                    Result::Output { input, output, bytes: bytes as u64, weight: bytes + weight }
+                }
+                Item::Whole { input } => {
+                    // (Its text is input, as a chunk's is: the output-to-input
+                    // ratio is kept true.) The output of its chunks after the
+                    // first goes in parts of [`PART`].
+                    let mut chunks = 0;
+                    let read = one_input(&input, reading, buffer.take(), process, |result| {
+                        if let Result::Output { bytes, weight, .. } = &result {
+                            input_bytes += *bytes as usize;
+                            made += weight - *bytes as usize;
+                            held += if chunks > 0 { *weight } else { 0 };
+                            chunks += 1;
+                        }
+                        done.push(result);
+                        if held >= PART {
+                            held = 0;
+                            if !hand_over(&mut done, &mut input_bytes, &mut made) {
+                                return Err(io::ErrorKind::BrokenPipe.into());
+                            }
+                        }
+                        Ok(())
+                    });
+                    // (Only a hand-over fails.)
+                    let Ok(left) = read else { return };
+                    buffer = left;
+                    Result::End { input }
+                }
+                Item::Error { input, message } => Result::Error { input, message },
+                Item::Skipped { input, message } => Result::Skipped { input, message },
+                Item::End { input } => Result::End { input },
+            };
+            done.push(last);
+        }
+        budget.settle(reserved, input_bytes, made);
+        if results.send(Part { seq, results: done, last: true }).is_err() {
+            return;
+        }
+    }
 }
 
 /// [`run`] with one job: reading, processing and writing on this thread,
@@ -346,16 +458,10 @@ fn read(
     };
     for input in inputs {
         let input = Arc::new(input);
-        // A small walked file is the worker's to read: reading is shared
-        // out, and no buffer goes from thread to thread.
-        let size = input
-            .path
-            .as_ref()
-            .filter(|_| input.walked)
-            .and_then(|path| path.metadata().ok())
-            .map(|m| m.len());
-        if let Some(size) = size.filter(|&size| size <= CHUNK as u64) {
-            text_bytes += size as usize;
+        // A walked file is the worker's to read: reading is shared out,
+        // and no buffer goes from thread to thread.
+        if input.walked {
+            text_bytes += WALKED_FILE;
             batch.push(Item::Whole { input });
             if (text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS) && !send(&mut batch, &mut text_bytes) {
                 return;
@@ -407,10 +513,12 @@ fn read(
 }
 
 /// The writer: batches of results in sequence order, their bytes given
-/// back to the budget once written, until the workers have stopped.
+/// back to the budget once written, until the workers have stopped. (Only
+/// the next batch's worker sends a part before the last, in its turn.)
 fn write_in_order<O, W>(
-    results: &Receiver<(usize, Vec<Result<O>>)>,
+    results: &Receiver<Part<O>>,
     budget: &Budget,
+    turn: &Turn,
     write: &mut W,
 ) -> io::Result<()>
 where
@@ -419,7 +527,7 @@ where
     let mut waiting = BTreeMap::new();
     let mut next = 0;
     loop {
-        let (seq, batch) = match results.try_recv() {
+        let part = match results.try_recv() {
             Ok(received) => received,
             Err(mpsc::TryRecvError::Empty) => {
                 write(Result::Idle)?;
@@ -430,18 +538,36 @@ where
             }
             Err(mpsc::TryRecvError::Disconnected) => break,
         };
-        waiting.insert(seq, batch);
-        while let Some(batch) = waiting.remove(&next) {
+        if part.seq != next {
+            waiting.insert(part.seq, part.results);
+            continue;
+        }
+        write_part(part.results, budget, write)?;
+        turn.written(part.last);
+        if part.last {
             next += 1;
-            let mut weight = 0;
-            for result in batch {
-                if let Result::Output { weight: w, .. } = &result {
-                    weight += *w;
-                }
-                write(result)?;
+            while let Some(batch) = waiting.remove(&next) {
+                write_part(batch, budget, write)?;
+                turn.written(true);
+                next += 1;
             }
-            budget.give_back(weight);
         }
     }
+    Ok(())
+}
+
+/// Writes results and gives their weight back to the budget.
+fn write_part<O, W>(results: Vec<Result<O>>, budget: &Budget, write: &mut W) -> io::Result<()>
+where
+    W: FnMut(Result<O>) -> io::Result<()>,
+{
+    let mut weight = 0;
+    for result in results {
+        if let Result::Output { weight: w, .. } = &result {
+            weight += *w;
+        }
+        write(result)?;
+    }
+    budget.give_back(weight);
     Ok(())
 }

@@ -854,6 +854,60 @@ fn memory_stays_bounded_at_any_jobs() {
     }
 }
 
+/// Large files found by walking are read by the workers, each file on one
+/// thread, and the output of one whose turn to be written has not come is
+/// held to a few MiB: four 6 MiB link-dense files (whose TSV output is four
+/// times their size, 120 MB if held) with the output not read stay far
+/// under 64 MB, and come out whole, in order. (A resource bound, read from
+/// /proc once the process stops growing while its writer waits on a full
+/// pipe — not a timing.)
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_stays_bounded_when_walking_large_files() {
+    let root = std::env::temp_dir().join(format!("linkscan-large-walk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).expect("mkdir");
+    let line =
+        "see https://example.com/a/b?c=1 and www.x.org/p x@y.com, https://ja.wikipedia.org/wiki/東京。 ok\n";
+    let lines = (6 << 20) / line.len();
+    for name in ["a.txt", "b.txt", "c.txt", "d.txt"] {
+        std::fs::write(root.join(name), line.repeat(lines)).expect("write 6 MiB");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+        .args(["find", "--format", "tsv", "-j", "4", "."])
+        .current_dir(&root)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let mut stdout = child.stdout.take().expect("stdout");
+    // The pipe fills and the writer waits: the peak once it stays the same
+    // for half a second (or after a minute).
+    let (mut peak, mut same) = (0, 0);
+    for _ in 0..600 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let now = peak_memory_kb(child.id());
+        (peak, same) = if now == peak { (peak, same + 1) } else { (now, 0) };
+        if same == 5 {
+            break;
+        }
+    }
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut out).expect("read");
+    assert!(child.wait().expect("ends").success());
+    let _ = std::fs::remove_dir_all(&root);
+    println!("peak resident memory {peak} kB");
+    assert!(peak < 64 * 1024, "peak {peak} kB");
+    let files: Vec<&str> = out.lines().map(|l| l.split('\t').next().unwrap_or("")).collect();
+    assert_eq!(files.len(), 4 * 4 * lines);
+    assert!(files.windows(2).all(|w| w[0] <= w[1]), "each file whole, in sorted order");
+    let lines_of_d: Vec<u64> = out
+        .lines()
+        .filter(|l| l.starts_with("./d.txt"))
+        .filter_map(|l| l.split('\t').nth(1)?.parse().ok())
+        .collect();
+    assert!(lines_of_d.windows(2).all(|w| w[0] <= w[1]) && lines_of_d.last() == Some(&(lines as u64)));
+}
+
 #[test]
 fn find_markdown_lists_every_link_with_its_place() {
     let doc = "# Title\n\nSee [docs](https://a.org/d) and\nwww.b.net/__init__.py `https://code`.\n\n```\nhttps://block.org\n```\n\n![i](p.png)\n\n[r]: https://c.org\n";
