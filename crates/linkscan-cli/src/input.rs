@@ -242,11 +242,15 @@ impl Chunker {
         buffer: Option<Vec<u8>>,
     ) -> Chunker {
         // A file is read into room of its size (and one byte, to see its
-        // end), up to a chunk: small files touch little memory.
+        // end), up to a chunk: small files touch little memory. A buffer
+        // too small for it is replaced by one with room for a chunk, which
+        // serves every input after it (memory is touched, page by page,
+        // only as far as it is read into; a buffer made to each size in
+        // turn cost a walk most of its page faults).
         let room = source.size.map_or(CHUNK + 4096, |size| (size as usize + 1).min(CHUNK + 4096));
         let buf = match buffer {
             Some(buffer) if buffer.capacity() >= room => buffer,
-            _ => Vec::with_capacity(room),
+            _ => Vec::with_capacity(CHUNK + 4096),
         };
         Chunker {
             reader: source.reader,
