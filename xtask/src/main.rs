@@ -436,6 +436,23 @@ fn render(
          /// `a * 26 + b` is set for the TLD of letters `a`, `b` and `c`.\n",
     );
     array(&mut out, "pub(crate) static TLDS_OF_THREE_LETTERS: [u32", &hex(&three), 8);
+    // The lengths of the entries that begin and end with ASCII letters, by
+    // those letters: most labels looked up in the hash table are no TLD
+    // (`.unwrap`, `.html`), and one bit tells most of them.
+    let mut by_ends = vec![0u32; 26 * 26];
+    for tld in tlds.iter().map(String::as_bytes) {
+        if let (Some(&a), Some(&z)) = (tld.first(), tld.last()) {
+            if a.is_ascii_lowercase() && z.is_ascii_lowercase() {
+                by_ends[letter(a) * 26 + letter(z)] |= 1 << tld.len().min(31);
+            }
+        }
+    }
+    out.push_str(
+        "/// The lengths of the entries of `TLDS` that begin and end with ASCII\n\
+         /// letters: bit `n` (`31` for 31 bytes or more) of entry `a * 26 + z`\n\
+         /// is set for an entry of `n` bytes from letter `a` to letter `z`.\n",
+    );
+    array(&mut out, "pub(crate) static TLD_LENGTHS_BY_ENDS: [u32", &hex(&by_ends), 8);
     out.push_str("/// The code points UTS #46 ignores (removes from a name), as sorted inclusive ranges.\n");
     let ranges: Vec<String> = ignored
         .iter()

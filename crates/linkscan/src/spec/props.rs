@@ -223,11 +223,30 @@ fn short_tld(label: &[u8]) -> Option<bool> {
     Some(set >> letter(last)? & 1 != 0)
 }
 
+/// Whether an entry of `TLDS` has the length and the first and last
+/// letter of the ASCII `label` (true for a label that does not begin and
+/// end with letters).
+#[inline]
+fn may_be_long_tld(label: &[u8]) -> bool {
+    let letter = |b: &u8| {
+        let k = (b | 0x20).wrapping_sub(b'a');
+        (k < 26).then_some(usize::from(k))
+    };
+    match (label.first().and_then(letter), label.last().and_then(letter)) {
+        (Some(a), Some(z)) => tables::TLD_LENGTHS_BY_ENDS[a * 26 + z] >> label.len().min(31) & 1 != 0,
+        _ => true,
+    }
+}
+
 /// Whether `label` is a TLD, looked up in the hash table of `TLDS`.
 fn tld_in_table(label: &str) -> bool {
-    // An ASCII label (most) is lowercased as it is hashed and compared.
+    // An ASCII label (most) is lowercased as it is hashed and compared,
+    // unless no entry has its length, first and last letter.
     if label.is_ascii() {
         let label = label.as_bytes();
+        if !may_be_long_tld(label) {
+            return false;
+        }
         let slot = tld_slot(label.iter().map(u8::to_ascii_lowercase));
         return tld_probe(slot, |tld| tld.eq_ignore_ascii_case(label));
     }
@@ -294,7 +313,9 @@ mod tests {
     use proptest::prelude::*;
 
     /// Every entry is found as written and, when ASCII, in capitals; one
-    /// longer by a letter is found only if it is an entry too.
+    /// longer by a letter, or with its first and last letter and another
+    /// length (which the filter by ends and length tells), is found only
+    /// if it is an entry too.
     #[test]
     fn the_table_finds_every_entry() {
         for tld in crate::tables::TLDS {
@@ -302,6 +323,16 @@ mod tests {
             assert!(tld_in_table(&tld.to_uppercase()) || !tld.is_ascii(), "{tld}");
             let longer = alloc::format!("{tld}q");
             assert_eq!(tld_in_table(&longer), crate::tables::TLDS.contains(&longer.as_str()), "{longer}");
+            if let (Some(a), Some(z)) = (tld.chars().next(), tld.chars().last()) {
+                for n in 0..40 {
+                    let other = alloc::format!("{a}{}{z}", "o".repeat(n));
+                    assert_eq!(
+                        tld_in_table(&other),
+                        crate::tables::TLDS.contains(&other.as_str()),
+                        "{other}"
+                    );
+                }
+            }
         }
     }
 
@@ -309,7 +340,7 @@ mod tests {
         /// ASCII labels (looked up without a buffer) are found when their
         /// lowercase is an entry, and only then.
         #[test]
-        fn ascii_labels_are_found_by_their_lowercase(label in "[a-zA-Z0-9-]{1,12}|(?i:co|com|xn--p1ai|online|museum)") {
+        fn ascii_labels_are_found_by_their_lowercase(label in "[a-zA-Z0-9-]{1,12}|[a-zA-Z][a-zA-Z0-9-]{2,40}[a-zA-Z]|(?i:co|com|xn--p1ai|online|museum)") {
             let lower: String = label.to_ascii_lowercase();
             prop_assert_eq!(tld_in_table(&label), crate::tables::TLDS.contains(&lower.as_str()));
         }
