@@ -193,7 +193,7 @@ struct Records<'s> {
     settings: &'s Settings,
     format: Format,
     file: &'s str,
-    /// `{"file":"…"` for JSON Lines.
+    /// `{"file":"…"` for JSON Lines (empty for other formats).
     file_json: Vec<u8>,
     text: &'s str,
     conv: OffsetConverter<'s>,
@@ -214,10 +214,12 @@ impl<'s> Records<'s> {
     /// Records written into `out`.
     fn new(settings: &'s Settings, file: &'s str, text: &'s str, start: Position, out: Vec<u8>) -> Self {
         let unit = settings.offsets.index();
-        let file_json = file_object(file);
+        let format = settings.format();
+        // (Made only where it is written: a walk has a chunk a file.)
+        let file_json = if format == Format::Jsonl { file_object(file) } else { Vec::new() };
         Records {
             settings,
-            format: settings.format(),
+            format,
             file,
             file_json,
             text,

@@ -200,6 +200,26 @@ pub(crate) fn invalid_as_spaces(mut bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_default()
 }
 
+/// Buffers an input is done with, for the next: the one read into last
+/// and a chunk's given back.
+#[derive(Default)]
+pub struct Buffers {
+    read: Option<Vec<u8>>,
+    spare: Option<Vec<u8>>,
+}
+
+impl Buffers {
+    /// A chunk's buffer given back, for an input to read into.
+    pub fn of(buffer: Vec<u8>) -> Buffers {
+        Buffers { read: Some(buffer), spare: None }
+    }
+
+    /// Whether it holds no buffer.
+    pub fn is_empty(&self) -> bool {
+        self.read.is_none() && self.spare.is_none()
+    }
+}
+
 /// Cuts an input into chunks.
 pub struct Chunker {
     reader: Box<dyn Read + Send>,
@@ -232,14 +252,14 @@ pub struct Chunker {
 }
 
 impl Chunker {
-    /// `(lossy, count_units, search_binary)`: see the fields. `buffer`: one
-    /// that an earlier input is done with ([`Chunker::into_spare`]), read
-    /// into if it is large enough, so that input after input reads into the
+    /// `(lossy, count_units, search_binary)`: see the fields. `buffers`:
+    /// those an earlier input is done with ([`Chunker::into_buffers`]),
+    /// read into if large enough, so that input after input reads into the
     /// same memory, not zeroed again.
     pub fn new(
         source: Source,
         (lossy, count_units, search_binary): (bool, bool, bool),
-        buffer: Option<Vec<u8>>,
+        buffers: Buffers,
     ) -> Chunker {
         // A file is read into room of its size (and one byte, to see its
         // end), up to a chunk: small files touch little memory. A buffer
@@ -248,10 +268,11 @@ impl Chunker {
         // only as far as it is read into; a buffer made to each size in
         // turn cost a walk most of its page faults).
         let room = source.size.map_or(CHUNK + 4096, |size| (size as usize + 1).min(CHUNK + 4096));
-        let buf = match buffer {
-            Some(buffer) if buffer.capacity() >= room => buffer,
-            _ => Vec::with_capacity(CHUNK + 4096),
-        };
+        let Buffers { read, spare } = buffers;
+        let (read, spare) = (read.unwrap_or_default(), spare.unwrap_or_default());
+        let (read, spare) = if read.capacity() >= spare.capacity() { (read, spare) } else { (spare, read) };
+        let (buf, spare) =
+            if read.capacity() >= room { (read, spare) } else { (Vec::with_capacity(CHUNK + 4096), read) };
         Chunker {
             reader: source.reader,
             stream: source.stream,
@@ -265,17 +286,17 @@ impl Chunker {
             search_binary,
             probed: false,
             walked: source.walked,
-            spare: None,
+            spare: (spare.capacity() > 0).then_some(spare),
             size: source.size,
             sniff: source.size.is_some(),
         }
     }
 
-    /// The largest buffer it holds, for the next input's chunker.
-    pub fn into_spare(self) -> Option<Vec<u8>> {
-        let spare = self.spare.unwrap_or_default();
-        let largest = if spare.capacity() > self.buf.capacity() { spare } else { self.buf };
-        (largest.capacity() > 0).then_some(largest)
+    /// The buffers it holds, for the next input's chunker (an input of
+    /// more than a chunk reads into two in turn: keeping both saves the
+    /// next such input fresh pages).
+    pub fn into_buffers(self) -> Buffers {
+        Buffers { read: (self.buf.capacity() > 0).then_some(self.buf), spare: self.spare }
     }
 
     /// Takes back the buffer of a chunk that is done with, so that the

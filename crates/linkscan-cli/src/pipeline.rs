@@ -19,7 +19,7 @@
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
 
-use crate::input::{CHUNK, Chunker, Input, Piece, Position};
+use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -47,10 +47,12 @@ impl Weight for String {
 /// waits for its turn (or, once it is, before it hands that much over).
 const PART: usize = 4 << 20;
 
-/// The input bytes a walked file is reckoned at when it is handed over
-/// unread: the reader's pace through a walk (its size is known only once
-/// a worker opens it, and settled then).
-const WALKED_FILE: usize = 256;
+/// How many batches a worker the walk runs ahead of the workers at most:
+/// a walked file is handed over unread, reckoned at a share of the budget
+/// that makes this many (its size is known only once a worker opens it,
+/// and settled then). A walk that ran ahead unbounded held every name it
+/// had found: most of a walk's page faults.
+const BATCHES_AHEAD: usize = 16;
 
 /// What the writer receives, in input order.
 pub enum Result<O> {
@@ -287,8 +289,8 @@ fn work<O, P>(
     O: Weight,
     P: Fn(&Input, &str, Position) -> O,
 {
-    // This worker's buffer, for the files it reads.
-    let mut buffer = None;
+    // This worker's buffers, for the files it reads.
+    let mut buffers = Buffers::default();
     loop {
         let next = tasks.lock().map(|rx| rx.recv());
         let Ok(Ok((seq, Task::Batch { items, mut reserved }))) = next else { return };
@@ -319,7 +321,7 @@ fn work<O, P>(
                     // ratio is kept true.) The output of its chunks after the
                     // first goes in parts of [`PART`].
                     let mut chunks = 0;
-                    let read = one_input(&input, reading, buffer.take(), process, |result| {
+                    let read = one_input(&input, reading, std::mem::take(&mut buffers), process, |result| {
                         if let Result::Output { bytes, weight, .. } = &result {
                             input_bytes += *bytes as usize;
                             made += weight - *bytes as usize;
@@ -337,7 +339,7 @@ fn work<O, P>(
                     });
                     // (Only a hand-over fails.)
                     let Ok(left) = read else { return };
-                    buffer = left;
+                    buffers = left;
                     Result::End { input }
                 }
                 Item::Error { input, message } => Result::Error { input, message },
@@ -369,13 +371,13 @@ where
     P: Fn(&Input, &str, Position) -> O,
     W: FnMut(Result<O>) -> io::Result<()>,
 {
-    let mut buffer = None;
+    let mut buffers = Buffers::default();
     // (The first input's output is flushed at once.)
     let start = std::time::Instant::now();
     let mut flushed = start.checked_sub(FLUSH_EVERY).unwrap_or(start);
     for input in inputs {
         let input = Arc::new(input);
-        buffer = one_input(&input, reading, buffer, &process, &mut write)?;
+        buffers = one_input(&input, reading, buffers, &process, &mut write)?;
         write(Result::End { input })?;
         // Many small files: what they gave is shown every so often, not
         // only when the output buffer is full (the first line at once).
@@ -391,15 +393,15 @@ where
 const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Reads, processes and writes one input, a chunk at a time, reading into
-/// `buffer` (and each chunk's buffer again for the next): the buffer it
+/// `buffers` (and each chunk's buffer again for the next): the buffers it
 /// ends with, for the next input. (`Result::End` is the caller's.)
 fn one_input<O, P, W>(
     input: &Arc<Input>,
     reading: (bool, bool, bool),
-    buffer: Option<Vec<u8>>,
+    buffers: Buffers,
     process: &P,
     mut write: W,
-) -> io::Result<Option<Vec<u8>>>
+) -> io::Result<Buffers>
 where
     O: Weight,
     P: Fn(&Input, &str, Position) -> O,
@@ -409,11 +411,11 @@ where
         Ok(source) => source,
         Err(e) => {
             write(Result::Error { input: Arc::clone(input), message: e.to_string() })?;
-            return Ok(buffer);
+            return Ok(buffers);
         }
     };
     let stream = source.stream;
-    let mut chunker = Chunker::new(source, reading, buffer);
+    let mut chunker = Chunker::new(source, reading, buffers);
     while let Some(piece) = chunker.next_piece() {
         let input = Arc::clone(input);
         match piece {
@@ -430,7 +432,7 @@ where
             Piece::Skipped(message) => write(Result::Skipped { input, message })?,
         }
     }
-    Ok(chunker.into_spare())
+    Ok(chunker.into_buffers())
 }
 
 /// The reader: cuts inputs into chunks and hands them over in batches,
@@ -447,8 +449,8 @@ fn read(
 ) {
     let mut seq = 0;
     let (mut batch, mut text_bytes) = (Vec::new(), 0);
-    // The buffer the last input ended with, for the next.
-    let mut buffer = None;
+    // The buffers the last input ended with, for the next.
+    let mut buffers = Buffers::default();
     // Hands the batch over: false once nothing more is wanted.
     let mut send = |items: &mut Vec<Item>, text_bytes: &mut usize| -> bool {
         let Some(reserved) = budget.take(std::mem::take(text_bytes)) else { return false };
@@ -461,7 +463,7 @@ fn read(
         // A walked file is the worker's to read: reading is shared out,
         // and no buffer goes from thread to thread.
         if input.walked {
-            text_bytes += WALKED_FILE;
+            text_bytes += BUDGET / (BATCHES_AHEAD * jobs * BATCH_ITEMS);
             batch.push(Item::Whole { input });
             if (text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS) && !send(&mut batch, &mut text_bytes) {
                 return;
@@ -472,8 +474,10 @@ fn read(
             Err(e) => batch.push(Item::Error { input: Arc::clone(&input), message: e.to_string() }),
             Ok(source) => {
                 let stream = source.stream;
-                let first = buffer.take().or_else(|| spare.try_recv().ok().map(String::into_bytes));
-                let mut chunker = Chunker::new(source, reading, first);
+                if buffers.is_empty() {
+                    buffers = spare.try_recv().map(|text| Buffers::of(text.into_bytes())).unwrap_or_default();
+                }
+                let mut chunker = Chunker::new(source, reading, std::mem::take(&mut buffers));
                 loop {
                     // One buffer a chunk: the others wait for the chunks after.
                     if let Ok(buffer) = spare.try_recv() {
@@ -496,7 +500,7 @@ fn read(
                         return;
                     }
                 }
-                buffer = chunker.into_spare();
+                buffers = chunker.into_buffers();
             }
         }
         batch.push(Item::End { input });
