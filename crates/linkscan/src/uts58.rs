@@ -311,7 +311,8 @@ fn domain_link<'a>(
     // short or too long for a TLD (`e.g.`), one before an `@` and a domain,
     // one followed by `.` and another label (`www.` in
     // `www.example.com`), so not the last: that `.` is the next separator,
-    // taken here at once; and an ASCII label that is not an accepted TLD.
+    // taken here at once; and an ASCII label of four bytes or more that is
+    // not an accepted TLD.
     let bytes = text.as_bytes();
     let ascii_label_byte = |c: u8| crate::tables::HOST_ASCII[usize::from(c)] == crate::tables::HOST_LABEL;
     let ascii_label = |i: usize| bytes.get(i).is_some_and(|&c| ascii_label_byte(c));
@@ -342,11 +343,17 @@ fn domain_link<'a>(
                     // A local part before an `@` and a domain (`john.doe@…`):
                     // the address is found from its own domain.
                     Some(b'@') if scan.before_at_sign(text, end) => return None,
-                    // Not a TLD (`shared.exp`, `gdb.base`): most candidates.
-                    _ if !text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label)) => {
+                    // Not a TLD (`gdb.base`, `x.unwrap()`): most candidates
+                    // of four letters or more.
+                    _ if !(if chars > 3 {
+                        long_ascii_tld_accepted(finder, text, tld_start, end)
+                    } else {
+                        text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label))
+                    }) =>
+                    {
                         return None;
                     }
-                    _ => break Some(end),
+                    _ => break Some((end, true)),
                 }
             }
         }
@@ -355,20 +362,29 @@ fn domain_link<'a>(
     domain_link_at(finder, text, dot, (tld_start, tld_end), scan)
 }
 
+/// Whether the ASCII label `text[start..end]`, of four bytes or more, is
+/// an accepted TLD. (Out of line, and only for labels looked up by hash:
+/// inlined, or for every label, it made the scan slower on every text.)
+#[inline(never)]
+fn long_ascii_tld_accepted(finder: &LinkFinder, text: &str, start: usize, end: usize) -> bool {
+    text.get(start..end).is_some_and(|label| finder.tlds.accepts(label))
+}
+
 /// [`domain_link`] once the label at `tld_start` may be a TLD (its end, if
-/// known: an ASCII label already read and found to be an accepted TLD).
+/// known: an ASCII label already read, and whether it was found to be an
+/// accepted TLD there).
 fn domain_link_at<'a>(
     finder: &LinkFinder,
     text: &'a str,
     dot: usize,
-    (tld_start, tld_end): (usize, Option<usize>),
+    (tld_start, tld_end): (usize, Option<(usize, bool)>),
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     // Scheme-less labels are IDNA2008's unless strict (see below).
     let nv8 = if finder.reader { NV8_BIT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
     let (tld_end, accepted) = match tld_end {
-        Some(end) => (end, true),
+        Some(read) => read,
         None => (label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?, false),
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
