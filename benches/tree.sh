@@ -20,8 +20,8 @@ files=$(find "$tree" -type f | wc -l)
 
 echo "tree: $tree ($files files), $(nproc) cores; medians of ${RUNS:-11} interleaved runs, warm cache"
 echo
-python3 benches/measure.py "$tree" "${RUNS:-11}" \
+python3 benches/measure.py --dir "$tree" "${RUNS:-11}" \
     "linkscan find -c -j 1" "$linkscan find -c -j 1 ." \
-    "rg -c 'https?://\\S+' -j 1" "rg -c -j 1 https?://\\S+ ." \
+    "rg -c 'https?://\\S+' -j 1" "rg -c -j 1 'https?://\\S+' ." \
     "linkscan find -c" "$linkscan find -c ." \
-    "rg -c 'https?://\\S+'" "rg -c https?://\\S+ ."
+    "rg -c 'https?://\\S+'" "rg -c 'https?://\\S+' ."
