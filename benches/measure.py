@@ -18,6 +18,7 @@ import argparse
 import os
 import shlex
 import statistics
+import subprocess
 import time
 
 
@@ -75,9 +76,14 @@ def main():
     for _ in range(args.runs):
         for label, command in pairs:
             results[label].append(run_once(shlex.split(command), args))
-            if args.stdout:
+            if args.stdout and args.stdout != os.devnull:
                 with open(args.stdout, "rb") as out:
                     lines[label] = sum(1 for _ in out)
+    if args.stdout == os.devnull:
+        for label, command in pairs:
+            with open(args.stdin, "rb") as stdin:
+                output = subprocess.run(shlex.split(command), stdin=stdin, stdout=subprocess.PIPE, check=False)
+            lines[label] = output.stdout.count(b"\n")
     if args.stdin:
         size = os.path.getsize(args.stdin)
         print("| command | seconds | CPU seconds | MB/s | peak memory (MB) | links printed |")
