@@ -11,7 +11,7 @@
 //! large chunk): a hand-off between threads costs system calls and
 //! wake-ups, which for small files would cost more than finding their
 //! links. The reader does not look at a walked file at all (not even its
-//! size: one `stat` a file on one thread was a third of the walk's time),
+//! size: one `stat` a file on one thread was a fifth of the walk's CPU time),
 //! so a large file found by walking is read by its worker, whose output
 //! waits for its turn: at most [`PART`] of it is held before the batch is
 //! the writer's next, and one part at a time after.
@@ -465,7 +465,7 @@ fn read(
         if input.walked {
             text_bytes += BUDGET / (BATCHES_AHEAD * jobs * BATCH_ITEMS);
             batch.push(Item::Whole { input });
-            if (text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS) && !send(&mut batch, &mut text_bytes) {
+            if batch.len() >= BATCH_ITEMS && !send(&mut batch, &mut text_bytes) {
                 return;
             }
             continue;
