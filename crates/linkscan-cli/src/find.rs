@@ -520,7 +520,7 @@ fn json_string_of(out: &mut Vec<u8>, pieces: &[&str]) {
     out.push(b'"');
 }
 
-/// The bytes of `w` that JSON escapes — control characters, `"` and `\\`
+/// The bytes of `w` that JSON escapes — control characters, `"` and `\`
 /// — as the high bits of its bytes. The lowest bit set is exact; those
 /// above it may be wrong (a borrow carries into the byte above).
 fn escapes_in(w: u64) -> u64 {
@@ -552,7 +552,7 @@ fn needs_escape(s: &[u8]) -> bool {
 }
 
 /// Where the first byte of `s[from..]` that JSON escapes is, eight bytes
-/// at a time (a manual page's links have a `\\-` every few words).
+/// at a time (a manual page's links have a `\-` every few words).
 fn next_escape(s: &[u8], from: usize) -> Option<usize> {
     let mut at = from;
     while let Some(word) = s.get(at..at + 8) {

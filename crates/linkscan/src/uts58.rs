@@ -353,7 +353,7 @@ fn domain_link<'a>(
                     {
                         return None;
                     }
-                    _ => break Some((end, true)),
+                    _ => break Some(end),
                 }
             }
         }
@@ -371,20 +371,19 @@ fn long_ascii_tld_accepted(finder: &LinkFinder, text: &str, start: usize, end: u
 }
 
 /// [`domain_link`] once the label at `tld_start` may be a TLD (its end, if
-/// known: an ASCII label already read, and whether it was found to be an
-/// accepted TLD there).
+/// known: an ASCII label already read and found to be an accepted TLD).
 fn domain_link_at<'a>(
     finder: &LinkFinder,
     text: &'a str,
     dot: usize,
-    (tld_start, tld_end): (usize, Option<(usize, bool)>),
+    (tld_start, tld_end): (usize, Option<usize>),
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     // Scheme-less labels are IDNA2008's unless strict (see below).
     let nv8 = if finder.reader { NV8_BIT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
     let (tld_end, accepted) = match tld_end {
-        Some(read) => read,
+        Some(end) => (end, true),
         None => (label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?, false),
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
