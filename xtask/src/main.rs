@@ -441,10 +441,11 @@ fn render(
     // (`.unwrap`, `.html`), and one bit tells most of them.
     let mut by_ends = vec![0u32; 26 * 26];
     for tld in tlds.iter().map(String::as_bytes) {
-        if let (Some(&a), Some(&z)) = (tld.first(), tld.last()) {
-            if a.is_ascii_lowercase() && z.is_ascii_lowercase() {
-                by_ends[letter(a) * 26 + letter(z)] |= 1 << tld.len().min(31);
-            }
+        if let (Some(&a), Some(&z)) = (tld.first(), tld.last())
+            && a.is_ascii_lowercase()
+            && z.is_ascii_lowercase()
+        {
+            by_ends[letter(a) * 26 + letter(z)] |= 1 << tld.len().min(31);
         }
     }
     out.push_str(
