@@ -114,18 +114,22 @@ mod avx2 {
     /// The newlines of a 32-byte block, as bytes of 0xFF.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn newlines_in(block: &[u8]) -> __m256i {
-        debug_assert_eq!(block.len(), 32);
-        // SAFETY: `block` has 32 bytes (it is a `chunks_exact(32)` item or
-        // a slice of that length).
+    fn newlines_in(block: &[u8; 32]) -> __m256i {
+        // SAFETY: the load reads the 32 bytes of `block`.
         let bytes = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
         _mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(b'\n' as i8))
+    }
+
+    /// A slice of 32 bytes as the array it is.
+    #[inline]
+    fn block(bytes: &[u8]) -> &[u8; 32] {
+        bytes.try_into().unwrap_or(&[0; 32])
     }
 
     /// Bit `i` set where `block[i]` is a newline.
     #[inline]
     #[target_feature(enable = "avx2")]
-    fn mask(block: &[u8]) -> u32 {
+    fn mask(block: &[u8; 32]) -> u32 {
         _mm256_movemask_epi8(newlines_in(block)) as u32
     }
 
@@ -150,7 +154,7 @@ mod avx2 {
         let mut blocks = text[from..to].chunks_exact(32);
         let mut at = from;
         for whole in blocks.by_ref() {
-            add(mask(whole), at);
+            add(mask(block(whole)), at);
             at += 32;
         }
         let rest = blocks.remainder().len();
@@ -169,9 +173,9 @@ mod avx2 {
     fn tail(text: &[u8], at: usize, to: usize) -> u32 {
         let rest = to - at;
         if to >= 32 {
-            mask(&text[to - 32..to]) >> (32 - rest)
+            mask(block(&text[to - 32..to])) >> (32 - rest)
         } else if at + 32 <= text.len() {
-            mask(&text[at..at + 32]) & ((1 << rest) - 1)
+            mask(block(&text[at..at + 32])) & ((1 << rest) - 1)
         } else {
             text[at..to].iter().enumerate().fold(0, |mask, (i, &b)| mask | u32::from(b == b'\n') << i)
         }
@@ -194,8 +198,8 @@ mod avx2 {
         let mut count = 0;
         for group in stretch[..whole].chunks(32 * 255) {
             let mut counters = _mm256_setzero_si256();
-            for block in group.chunks_exact(32) {
-                counters = _mm256_sub_epi8(counters, newlines_in(block));
+            for chunk in group.chunks_exact(32) {
+                counters = _mm256_sub_epi8(counters, newlines_in(block(chunk)));
             }
             let sums = _mm256_sad_epu8(counters, _mm256_setzero_si256());
             count += (_mm256_extract_epi64::<0>(sums)
