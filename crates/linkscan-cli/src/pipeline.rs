@@ -451,6 +451,8 @@ fn read(
     let (mut batch, mut text_bytes) = (Vec::new(), 0);
     // The buffers the last input ended with, for the next.
     let mut buffers = Buffers::default();
+    // What a walked file is reckoned at (see [`BATCHES_AHEAD`]).
+    let walked_file = BUDGET / (BATCHES_AHEAD * jobs * BATCH_ITEMS);
     // Hands the batch over: false once nothing more is wanted.
     let mut send = |items: &mut Vec<Item>, text_bytes: &mut usize| -> bool {
         let Some(reserved) = budget.take(std::mem::take(text_bytes)) else { return false };
@@ -463,7 +465,7 @@ fn read(
         // A walked file is the worker's to read: reading is shared out,
         // and no buffer goes from thread to thread.
         if input.walked {
-            text_bytes += BUDGET / (BATCHES_AHEAD * jobs * BATCH_ITEMS);
+            text_bytes += walked_file;
             batch.push(Item::Whole { input });
             if batch.len() >= BATCH_ITEMS && !send(&mut batch, &mut text_bytes) {
                 return;

@@ -206,15 +206,19 @@ pub fn is_tld(label: &str) -> bool {
     tld_in_table(label)
 }
 
+/// The place in the alphabet of an ASCII letter in either case (`None`
+/// for any other byte): the index of the generated TLD bit sets.
+#[inline]
+fn letter(b: u8) -> Option<usize> {
+    // `| 0x20` lowercases an ASCII letter; any other byte lands outside `a..=z`.
+    let k = (b | 0x20).wrapping_sub(b'a');
+    (k < 26).then_some(usize::from(k))
+}
+
 /// Whether a label of two or three ASCII letters is a TLD, by a bit of
 /// the generated sets (`None` for other labels).
 #[inline]
 fn short_tld(label: &[u8]) -> Option<bool> {
-    // `| 0x20` lowercases an ASCII letter; any other byte lands outside `a..=z`.
-    let letter = |b: u8| {
-        let k = (b | 0x20).wrapping_sub(b'a');
-        (k < 26).then_some(usize::from(k))
-    };
     let (set, last) = match *label {
         [a, b] => (tables::TLDS_OF_TWO_LETTERS[letter(a)?], b),
         [a, b, c] => (tables::TLDS_OF_THREE_LETTERS[letter(a)? * 26 + letter(b)?], c),
@@ -228,11 +232,7 @@ fn short_tld(label: &[u8]) -> Option<bool> {
 /// end with letters).
 #[inline]
 fn may_be_long_tld(label: &[u8]) -> bool {
-    let letter = |b: &u8| {
-        let k = (b | 0x20).wrapping_sub(b'a');
-        (k < 26).then_some(usize::from(k))
-    };
-    match (label.first().and_then(letter), label.last().and_then(letter)) {
+    match (label.first().and_then(|&b| letter(b)), label.last().and_then(|&b| letter(b))) {
         (Some(a), Some(z)) => tables::TLD_LENGTHS_BY_ENDS[a * 26 + z] >> label.len().min(31) & 1 != 0,
         _ => true,
     }
