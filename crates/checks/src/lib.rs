@@ -5,6 +5,7 @@
 //! so they stay true.
 
 pub mod corpora;
+pub mod html_dom;
 pub mod markup;
 pub mod oracle;
 pub mod pieces;

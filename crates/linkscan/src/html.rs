@@ -8,6 +8,8 @@ use alloc::string::String;
 #[cfg(feature = "html-fragment")]
 mod fragment;
 #[cfg(feature = "html-fragment")]
+mod tree;
+#[cfg(feature = "html-fragment")]
 #[cfg_attr(docsrs, doc(cfg(feature = "html-fragment")))]
 pub use fragment::{
     Anchor, DEFAULT_SKIP_TAGS, FragmentOptions, NEVER_LINKED, is_anchor_attribute, linkify_fragment,
