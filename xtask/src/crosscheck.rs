@@ -25,11 +25,18 @@ pub struct Derived {
     /// domain check treats as punctuation. Not in data/: taken from here.
     pub punctuation: Vec<bool>,
     /// What a URL's display form keeps percent-escaped, as browsers' URL
-    /// formatters do: Bidi_Control (it reorders what the reader sees) and
-    /// Default_Ignorable_Code_Point (invisible) but ZWNJ and ZWJ, which
-    /// Persian, Indic scripts and emoji need; and [`LOOKALIKES`].
+    /// formatters do: Bidi_Control (it reorders what the reader sees),
+    /// Default_Ignorable_Code_Point (invisible; ZWNJ and ZWJ too: they
+    /// join or part letters unseen), General_Category Cf and Cc (format
+    /// and control characters: U+FFF9..U+FFFB interlinear annotations),
+    /// [`BLANKS`] and [`LOOKALIKES`].
     pub shown_escaped: Vec<bool>,
 }
+
+/// Code points that show as nothing but are neither ignorable nor white
+/// space: U+2800 BRAILLE PATTERN BLANK (the Hangul fillers U+115F, U+1160,
+/// U+3164, U+FFA0 are Default_Ignorable_Code_Point already).
+const BLANKS: &[(u32, u32)] = &[(0x2800, 0x2800)];
 
 /// Code points a display form keeps escaped because they look like URL
 /// syntax or a browser's lock icon (the list Chromium's URL formatter
@@ -63,8 +70,9 @@ pub fn derive() -> Derived {
     let shown_escaped = (0..CODE_POINTS as u32)
         .map(|cp| {
             bidi_control.contains32(cp)
-                || (ignorable.contains32(cp) && !matches!(cp, 0x200C | 0x200D))
-                || LOOKALIKES.iter().any(|&(lo, hi)| (lo..=hi).contains(&cp))
+                || ignorable.contains32(cp)
+                || matches!(gc.get32(cp), GeneralCategory::Format | GeneralCategory::Control)
+                || BLANKS.iter().chain(LOOKALIKES).any(|&(lo, hi)| (lo..=hi).contains(&cp))
         })
         .collect();
     for cp in 0..CODE_POINTS as u32 {

@@ -102,6 +102,7 @@ fn generate(check: bool) -> Result<(), String> {
     let email = ucd::link_email_per_spec(&email_text)?;
     let idna = ucd::parse_idna(&read(&data.join("IdnaMappingTable.txt"))?)?;
     let (tld_version, tlds) = ucd::parse_tlds(&read(&data.join("tlds-alpha-by-domain.txt"))?)?;
+    let latin_lookalikes = ucd::parse_latin_lookalikes(&read(&data.join("confusables.txt"))?)?;
 
     let derived = crosscheck::derive();
     cross_check(&derived, &term, &bracket, &email, &ucd::parse_link_email(&email_text)?)?;
@@ -149,7 +150,7 @@ fn generate(check: bool) -> Result<(), String> {
         &tld_version,
         &all_tlds,
         &tld_mapping,
-        [&ranges(&idna.ignored), &shown_escaped],
+        [&ranges(&idna.ignored), &shown_escaped, &latin_lookalikes],
     )?;
     let target = root.join("crates/linkscan/src/tables.rs");
     eprintln!(
@@ -238,7 +239,7 @@ fn render(
     tld_version: &str,
     tlds: &[String],
     tld_mapping: &[(char, String)],
-    [ignored, shown_escaped]: [&[Range]; 2],
+    [ignored, shown_escaped, latin_lookalikes]: [&[Range]; 3],
 ) -> Result<String, String> {
     let mut out = String::new();
     out.push_str(
@@ -461,14 +462,18 @@ fn render(
         .collect::<Result<_, String>>()?;
     array(&mut out, "pub(crate) static IDNA_IGNORED: [(char, char)", &ranges, 4);
     out.push_str(
-        "/// What a URL's display form keeps escaped (Bidi_Control, Default_Ignorable_Code_Point but\n\
-         /// ZWNJ and ZWJ, slash and lock look-alikes), as sorted inclusive ranges.\n",
+        "/// What a URL's display form keeps escaped (Bidi_Control, Default_Ignorable_Code_Point,\n\
+         /// format and control characters, blanks, slash and lock look-alikes), as sorted inclusive ranges.\n",
     );
-    let shown: Vec<String> = shown_escaped
-        .iter()
-        .map(|&(lo, hi)| Ok(format!("({:?}, {:?})", char_of(lo)?, char_of(hi)?)))
-        .collect::<Result<_, String>>()?;
-    array(&mut out, "pub(crate) static SHOWN_ESCAPED: [(char, char)", &shown, 4);
+    let char_ranges = |set: &[Range]| -> Result<Vec<String>, String> {
+        set.iter().map(|&(lo, hi)| Ok(format!("({:?}, {:?})", char_of(lo)?, char_of(hi)?))).collect()
+    };
+    array(&mut out, "pub(crate) static SHOWN_ESCAPED: [(char, char)", &char_ranges(shown_escaped)?, 4);
+    out.push_str(
+        "/// The non-ASCII code points UTS #39 (confusables.txt) confuses with one ASCII letter or digit,\n\
+         /// as sorted inclusive ranges: what a host label must be made of alone to pass for a Latin one.\n",
+    );
+    array(&mut out, "pub(crate) static LATIN_LOOKALIKES: [(char, char)", &char_ranges(latin_lookalikes)?, 4);
     out.truncate(out.trim_end().len());
     out.push('\n');
     Ok(out)

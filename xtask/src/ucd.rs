@@ -217,3 +217,40 @@ pub fn parse_tlds(text: &str) -> Result<(String, Vec<String>), String> {
     }
     Ok((version, tlds))
 }
+
+/// The non-ASCII code points that UTS #39's `confusables.txt` maps to a
+/// single ASCII letter or digit (`а` → `a`, `ο` → `o`, `ӏ` → `l`), as
+/// sorted inclusive ranges.
+pub fn parse_latin_lookalikes(text: &str) -> Result<Vec<(u32, u32)>, String> {
+    let mut points = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let [source, target, ..] = fields[..] else {
+            return Err(format!("confusables.txt:{}: expected `source ; target ; type`", n + 1));
+        };
+        let parse = |hex: &str| {
+            u32::from_str_radix(hex, 16).map_err(|e| format!("confusables.txt:{}: {hex:?}: {e}", n + 1))
+        };
+        let source = parse(source)?;
+        let target: Vec<u32> = target.split_whitespace().map(parse).collect::<Result<_, _>>()?;
+        if source >= 0x80 && matches!(target[..], [t] if t < 0x80 && (t as u8).is_ascii_alphanumeric()) {
+            points.push(source);
+        }
+    }
+    points.sort_unstable();
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for cp in points {
+        match ranges.last_mut() {
+            Some((_, hi)) if *hi + 1 == cp => *hi = cp,
+            _ => ranges.push((cp, cp)),
+        }
+    }
+    if ranges.is_empty() {
+        return Err("confusables.txt: no code point confused with an ASCII letter or digit".into());
+    }
+    Ok(ranges)
+}

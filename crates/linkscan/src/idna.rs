@@ -53,20 +53,29 @@ pub struct LabelReport {
     /// and Hiragana/Katakana, Han and Bopomofo, or Han and Hangul) — the
     /// mark of a homograph such as `аpple` with a Cyrillic `а`.
     pub mixed_scripts: bool,
+    /// Whether the label, all in one script other than Latin, is made of
+    /// look-alikes of ASCII letters and digits alone (UTS #39's
+    /// confusables: Cyrillic `аррӏе` for `apple`), under a top-level
+    /// domain not of that script's languages (`.com`, but not `.ru` or
+    /// `.рф`): a whole-script homograph.
+    pub confusable_with_latin: bool,
 }
 
 impl HostReport {
-    /// Whether a label is invalid or mixes scripts: worth a warning before
-    /// a user follows the link.
+    /// Whether a label is invalid, mixes scripts or passes for a Latin one:
+    /// worth a warning before a user follows the link.
     ///
     /// ```
     /// use linkscan::LinkFinder;
     /// let report = |text: &str| LinkFinder::new().links(text).next().unwrap().host_report();
     /// assert!(!report("https://例子.中国/").is_suspicious());
     /// assert!(report("https://xn--pple-43d.com/").is_suspicious());
+    /// assert!(report("https://xn--80ak6aa92e.com/").is_suspicious()); // аррӏе, all Cyrillic
+    /// assert!(!report("https://xn--80ak6aa92e.xn--p1ai/").is_suspicious()); // under .рф
     /// ```
     pub fn is_suspicious(&self) -> bool {
-        self.ascii.is_none() || self.labels.iter().any(|l| !l.valid || l.mixed_scripts)
+        self.ascii.is_none()
+            || self.labels.iter().any(|l| !l.valid || l.mixed_scripts || l.confusable_with_latin)
     }
 }
 
@@ -76,12 +85,14 @@ pub(crate) fn report(host: &str, user: Option<&str>) -> HostReport {
     let normalized: String = host.chars().map(|c| if is_separator(c) { '.' } else { c }).collect();
     let ascii = idna::domain_to_ascii(&normalized).ok();
     let (unicode, _) = idna::domain_to_unicode(&normalized);
+    let tld = top_level(&unicode);
     let labels = unicode
         .split('.')
         .map(|label| LabelReport {
             label: label.into(),
             valid: label_valid(label),
             mixed_scripts: mixes_scripts(label),
+            confusable_with_latin: confusable_with_latin(label, tld),
         })
         .collect();
     HostReport { ascii, unicode, labels, user: user.map(String::from) }
@@ -119,9 +130,59 @@ fn mixes_scripts(label: &str) -> bool {
     !allowed.iter().any(|set| seen.iter().all(|s| set.contains(s)))
 }
 
-/// The host of a URL's head (`scheme://user@host:port`) shown for people:
-/// each A-label whose Unicode form is valid and does not mix scripts is
-/// written as that U-label; everything else as it is.
+/// The last label of a host in Unicode (before a final `.`, if any).
+fn top_level(host: &str) -> &str {
+    host.strip_suffix('.').unwrap_or(host).rsplit('.').next().unwrap_or("")
+}
+
+/// ASCII country-code TLDs of the languages written in Cyrillic and Greek,
+/// under which a name in that script is the language's own (a browser's
+/// IDN display policy allows them: Chromium and Firefox do alike).
+const CYRILLIC_TLDS: &[&str] = &["bg", "by", "kg", "kz", "mk", "mn", "rs", "ru", "su", "tj", "ua", "uz"];
+const GREEK_TLDS: &[&str] = &["cy", "gr"];
+
+/// Whether `label` is a whole-script homograph of a Latin label under the
+/// top-level domain `tld` (see [`LabelReport::confusable_with_latin`]).
+fn confusable_with_latin(label: &str, tld: &str) -> bool {
+    let scripts = CodePointMapData::<Script>::new();
+    let mut script = None;
+    for c in label.chars() {
+        if c.is_ascii() {
+            // A Latin letter makes the label Latin (or mixed, which
+            // `mixes_scripts` tells); digits and `-` look as they are.
+            if c.is_ascii_alphabetic() {
+                return false;
+            }
+            continue;
+        }
+        let s = scripts.get(c);
+        if matches!(s, Script::Common | Script::Inherited) {
+            continue;
+        }
+        if s == Script::Latin || script.is_some_and(|seen| seen != s) || !is_latin_lookalike(c) {
+            return false;
+        }
+        script = Some(s);
+    }
+    let Some(script) = script else { return false };
+    let own_tld = tld.chars().any(|c| !c.is_ascii() && scripts.get(c) == script)
+        || (script == Script::Cyrillic && CYRILLIC_TLDS.contains(&tld))
+        || (script == Script::Greek && GREEK_TLDS.contains(&tld));
+    !own_tld
+}
+
+/// Whether UTS #39 confuses `c` with an ASCII letter or digit.
+fn is_latin_lookalike(c: char) -> bool {
+    let ranges = crate::tables::LATIN_LOOKALIKES;
+    let k = ranges.partition_point(|&(_, hi)| hi < c);
+    ranges.get(k).is_some_and(|&(lo, _)| lo <= c)
+}
+
+/// The host of a URL's head (`scheme://user@host:port`) shown for people,
+/// as a browser's IDN display policy shows it: each A-label whose Unicode
+/// form is valid, does not mix scripts (UTS #39 "highly restrictive") and
+/// is no whole-script homograph of a Latin label is written as that
+/// U-label; everything else as it is.
 pub(crate) fn display_host(head: &str) -> String {
     let host_start = head.find("//").map_or(0, |i| i + 2);
     let host_start = head[host_start..].rfind('@').map_or(host_start, |i| host_start + i + 1);
@@ -131,6 +192,12 @@ pub(crate) fn display_host(head: &str) -> String {
         head[host_start..].find(':').map_or(head.len(), |i| host_start + i)
     };
     let host = &head[host_start..host_end];
+    let tld_label = top_level(host);
+    let tld = if crate::domain::is_a_label(tld_label.as_bytes()) {
+        idna::domain_to_unicode(tld_label).0
+    } else {
+        tld_label.to_ascii_lowercase()
+    };
     let mut out = String::with_capacity(head.len());
     out.push_str(&head[..host_start]);
     for (k, label) in host.split('.').enumerate() {
@@ -143,7 +210,11 @@ pub(crate) fn display_host(head: &str) -> String {
         let decoded = crate::domain::is_a_label(label.as_bytes())
             .then(|| idna::domain_to_unicode(label))
             .and_then(|(unicode, result)| {
-                (result.is_ok() && !unicode.contains('.') && !mixes_scripts(&unicode)).then_some(unicode)
+                let shown = result.is_ok()
+                    && !unicode.contains('.')
+                    && !mixes_scripts(&unicode)
+                    && !confusable_with_latin(&unicode, &tld);
+                shown.then_some(unicode)
             });
         out.push_str(decoded.as_deref().unwrap_or(label));
     }

@@ -37,8 +37,40 @@ fn display_url_keeps_bidi_and_invisible_code_points_escaped() {
         "https://x.com/a%E2%80%8Bb%C2%ADc%E2%81%A6d"
     );
     assert_eq!(display_url("https://x.com/a%EF%BC%8Fb"), "https://x.com/a%EF%BC%8Fb");
-    // ZWNJ and ZWJ are written: Persian and emoji need them.
-    assert_eq!(display_url("https://x.com/%D9%85%E2%80%8C%D9%86"), "https://x.com/م\u{200C}ن");
+    // ZWNJ and ZWJ join or part letters unseen: escaped, as browsers keep
+    // them; so are format characters (interlinear annotation U+FFF9..FFFB)
+    // and blanks (U+2800 BRAILLE PATTERN BLANK), decoded or literal.
+    for (url, shown) in [
+        ("https://x.com/%D9%85%E2%80%8C%D9%86", "https://x.com/م%E2%80%8Cن"),
+        ("https://x.com/a%E2%80%8Db", "https://x.com/a%E2%80%8Db"),
+        ("https://x.com/a%EF%BF%B9b%EF%BF%BAc%EF%BF%BB", "https://x.com/a%EF%BF%B9b%EF%BF%BAc%EF%BF%BB"),
+        ("https://x.com/a%E2%A0%80b", "https://x.com/a%E2%A0%80b"),
+        ("https://x.com/a\u{2800}b\u{FFF9}c\u{200D}", "https://x.com/a%E2%A0%80b%EF%BF%B9c%E2%80%8D"),
+        ("https://x.com/?q=%E3%85%A4#%D8%80", "https://x.com/?q=%E3%85%A4#%D8%80"),
+    ] {
+        assert_eq!(display_url(url), shown, "{url}");
+        assert_eq!(display_url(shown), shown, "a fixed point: {shown}");
+    }
+    // What is visible is still decoded.
+    assert_eq!(display_url("https://x.com/%D9%85%D9%86"), "https://x.com/من");
+}
+
+#[test]
+fn display_url_shows_no_whole_script_homograph() {
+    // аррӏе, all Cyrillic, each letter a look-alike of a Latin one: the
+    // A-label under .com, Unicode under the Cyrillic and Russian TLDs.
+    assert_eq!(display_url("https://xn--80ak6aa92e.com/"), "https://xn--80ak6aa92e.com/");
+    assert_eq!(display_url("https://xn--80ak6aa92e.xn--p1ai/"), "https://аррӏе.рф/");
+    assert_eq!(display_url("https://xn--80ak6aa92e.ru/"), "https://аррӏе.ru/");
+    // Greek ορο (omicron, rho, omicron) under .com; under .gr it is Greek's own.
+    assert_eq!(display_url("https://xn--0xaaf.com/"), "https://xn--0xaaf.com/");
+    assert_eq!(display_url("https://xn--0xaaf.gr/"), "https://ορο.gr/");
+    // βοβ: β looks like no Latin letter.
+    assert_eq!(display_url("https://xn--nxaa2b.com/"), "https://βοβ.com/");
+    // A Cyrillic word with letters no Latin one looks like is shown.
+    assert_eq!(display_url("https://xn--e1afmkfd.com/"), "https://пример.com/");
+    // Mixed scripts, as before.
+    assert_eq!(display_url("https://xn--pple-43d.com/"), "https://xn--pple-43d.com/");
 }
 
 #[test]
@@ -51,6 +83,10 @@ fn host_reports_say_what_uts46_and_scripts_say() {
     assert_eq!(r.ascii.as_deref(), Some("xn--pple-43d.com"));
     assert!(r.labels[0].valid && r.labels[0].mixed_scripts && !r.labels[1].mixed_scripts);
     assert!(r.is_suspicious());
+    let r = report("https://xn--80ak6aa92e.com/");
+    assert!(r.labels[0].confusable_with_latin && !r.labels[0].mixed_scripts && r.is_suspicious(), "{r:?}");
+    let r = report("https://пример.рф/");
+    assert!(!r.labels[0].confusable_with_latin && !r.is_suspicious(), "{r:?}");
 
     // Japanese mixes Han, kana and Latin legitimately.
     let r = report("https://日本語テストabc.jp/");
