@@ -655,7 +655,7 @@ pub fn run(
             Step::Skipped { input, message } => {
                 if !input.walked && !stream.input.no_messages {
                     out.flush()?;
-                    crate::notes::note(&input.display, &message)?;
+                    crate::notes::note(&input.display, &message);
                 }
             }
             Step::Error { input, message } => {

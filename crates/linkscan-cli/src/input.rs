@@ -330,6 +330,18 @@ impl Chunker {
                 self.buf.resize(before + ask, 0);
             }
             match self.reader.read(&mut self.buf[before..before + ask]) {
+                // A file that ends before the size it had when opened was
+                // cut short while it was read: what was read of it may be
+                // only part of what it said.
+                Ok(0)
+                    if let Some(size) =
+                        self.size.filter(|&size| self.position.bytes + (self.filled as u64) < size) =>
+                {
+                    return Err(io::Error::other(format!(
+                        "the file changed while it was read: it ended at byte {} of the {size} it had when opened",
+                        self.position.bytes + self.filled as u64
+                    )));
+                }
                 Ok(0) => return Ok(true),
                 Ok(n) => {
                     self.filled += n;
@@ -391,6 +403,11 @@ impl Chunker {
         let (cut, at_end) = loop {
             let at_end = match self.fill(want) {
                 Ok(end) => end,
+                // The text read before the error is still searched.
+                Err(e) if self.filled > 0 => {
+                    (self.done, self.pending_error) = (true, Some(e.to_string()));
+                    true
+                }
                 Err(e) => {
                     self.done = true;
                     return Some(Piece::Error(e.to_string()));
@@ -495,6 +512,43 @@ mod invalid_bytes {
         assert_eq!(invalid_as_spaces("東京 ok".as_bytes().to_vec()), "東京 ok");
         for bytes in [&b"\xff\xfe"[..], b"\xed\xa0\x80x", b"\xc3"] {
             assert_eq!(invalid_as_spaces(bytes.to_vec()).len(), bytes.len());
+        }
+    }
+}
+
+#[cfg(test)]
+mod changed_while_read {
+    use super::{Buffers, Chunker, Piece, Source};
+
+    /// A file that ends before the size it had when opened (cut short
+    /// while read) gives the text it had, then an error that says so.
+    #[test]
+    fn a_file_cut_short_is_an_error_after_its_text() {
+        let text = b"see example.com and more\n".repeat(4);
+        for (size, cut_short) in [(text.len() as u64 + 4096, true), (text.len() as u64, false)] {
+            let source = Source {
+                reader: Box::new(std::io::Cursor::new(text.clone())),
+                stream: false,
+                walked: false,
+                size: Some(size),
+            };
+            let mut chunker = Chunker::new(source, (false, false, false), Buffers::default());
+            let mut pieces = Vec::new();
+            while let Some(piece) = chunker.next_piece() {
+                pieces.push(match piece {
+                    Piece::Text { text, .. } => format!("text {}", text.len()),
+                    Piece::Error(e) => e,
+                    Piece::Skipped(why) => why,
+                });
+            }
+            let mut expected = vec![format!("text {}", text.len())];
+            if cut_short {
+                expected.push(format!(
+                    "the file changed while it was read: it ended at byte {} of the {size} it had when opened",
+                    text.len()
+                ));
+            }
+            assert_eq!(pieces, expected);
         }
     }
 }

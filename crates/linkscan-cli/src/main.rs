@@ -8,6 +8,7 @@ mod html;
 mod input;
 mod lines;
 mod markdown;
+mod memory;
 mod notes;
 mod options;
 mod pipeline;
@@ -19,6 +20,9 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use options::{FinderOptions, StreamOptions};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
+
+#[global_allocator]
+static ALLOCATOR: memory::Allocator = memory::Allocator;
 
 /// The version line: the tool's version and the data it was built with.
 fn version() -> String {
@@ -201,7 +205,8 @@ pub fn inputs(files: Vec<std::ffi::OsString>, walk: &walk::WalkOptions) -> io::R
 /// after flushing what was written for the inputs before it.
 pub fn report(out: &mut impl Write, input: &input::Input, message: &dyn std::fmt::Display) -> io::Result<()> {
     out.flush()?;
-    notes::note(&input.display, message)
+    notes::note(&input.display, message);
+    Ok(())
 }
 
 /// An error writing standard output, said as such.
@@ -220,6 +225,8 @@ fn main() -> ExitCode {
         Err(e) if !e.use_stderr() => {
             return match e.print().and_then(|()| io::stdout().flush()) {
                 Ok(()) => ExitCode::SUCCESS,
+                // `linkscan find --help | head -1`: stop quietly, as output does.
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
                     notes::last_word(&output_error(e));
                     ExitCode::from(2)
@@ -255,13 +262,22 @@ fn main() -> ExitCode {
         }
         Command::Format { urls, email } => format(urls, email),
         Command::Completions { shell } => {
+            // (Made in memory first: `generate` panics when writing fails,
+            // `> /dev/full` say; writing it here is an error like any other.)
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "linkscan", &mut script);
             let mut out = io::stdout().lock();
-            clap_complete::generate(shell, &mut Cli::command(), "linkscan", &mut out);
-            out.flush().map_err(output_error).map(|()| ExitCode::SUCCESS)
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .map_err(output_error)
+                .map(|()| ExitCode::SUCCESS)
         }
         Command::Man { command } => man(command.as_deref()),
     };
     match result {
+        // A note that standard error did not take: the run went on, and
+        // says by its exit code that something was not said.
+        Ok(_) if notes::lost() => ExitCode::from(2),
         Ok(code) => code,
         // `linkscan … | head` closes the pipe: stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -307,7 +323,7 @@ fn format(args: Vec<String>, email: bool) -> io::Result<ExitCode> {
             match linkscan::format::display_email(input) {
                 Ok(shown) => writeln!(out, "{shown}").map_err(output_error)?,
                 Err(e) => {
-                    notes::note(&format_args!("{input:?}"), &e)?;
+                    notes::note(&format_args!("{input:?}"), &e);
                     failed = true;
                 }
             }

@@ -96,7 +96,7 @@ pub(crate) fn render_each(
             Ok(Whole::Skipped(why)) => {
                 if !input.walked && !options.no_messages {
                     out.flush().map_err(crate::output_error)?;
-                    crate::notes::note(&input.display, &why)?;
+                    crate::notes::note(&input.display, &why);
                 }
                 continue;
             }

@@ -22,7 +22,7 @@
 use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position};
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 
 /// The bytes in flight — input read but not yet written out, and the
@@ -250,7 +250,9 @@ where
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<Part<O>>();
     // Chunks' buffers, given back to the reader once processed.
-    let (spare_tx, spare_rx) = mpsc::channel::<String>();
+    // Chunks' buffers given back for the reader to read into again: a few
+    // (the reader takes one a chunk); more are freed, not hoarded.
+    let (spare_tx, spare_rx) = mpsc::sync_channel::<String>(jobs.min(4) + 2);
     let budget = Arc::new(Budget::new());
     let turn = Turn { state: Mutex::new(TurnState::default()), changed: Condvar::new() };
     {
@@ -281,7 +283,7 @@ where
 fn work<O, P>(
     tasks: &Mutex<Receiver<(usize, Task)>>,
     results: &Sender<Part<O>>,
-    spare: &Sender<String>,
+    spare: &SyncSender<String>,
     (budget, turn): (&Budget, &Turn),
     reading: (bool, bool, bool),
     process: &P,
@@ -311,10 +313,13 @@ fn work<O, P>(
                 Item::Text { input, text, start } => {
                     let output = process(&input, &text, start);
                     let weight = output.weight();
-                    let bytes = text.len();
-                    (input_bytes, made) = (input_bytes + bytes, made + weight);
-                    let _ = spare.send(text);
-                    Result::Output { input, output, bytes: bytes as u64, weight: bytes + weight }
+                    // (The chunk's memory, as the reader counted it: a
+                    // chunk of a pipe may hold far less than its buffer.)
+                    let held = text.capacity();
+                    (input_bytes, made) = (input_bytes + held, made + weight);
+                    let bytes = text.len() as u64;
+                    let _ = spare.try_send(text);
+                    Result::Output { input, output, bytes, weight: held + weight }
                 }
                 Item::Whole { input } => {
                     // (Its text is input, as a chunk's is: the output-to-input
@@ -489,7 +494,9 @@ fn read(
                     let input = Arc::clone(&input);
                     batch.push(match piece {
                         Piece::Text { text, start } => {
-                            text_bytes += text.len();
+                            // Its memory, not its length: a pipe's chunks
+                            // can be small pieces of large buffers.
+                            text_bytes += text.capacity();
                             Item::Text { input, text, start }
                         }
                         Piece::Error(message) => Item::Error { input, message },

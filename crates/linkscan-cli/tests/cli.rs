@@ -828,9 +828,15 @@ fn memory_stays_bounded_at_any_jobs() {
     let line =
         "see https://example.com/a/b?c=1 and www.x.org/p x@y.com, https://ja.wikipedia.org/wiki/東京。 ok\n";
     let chunk = line.repeat((1 << 20) / line.len());
-    for jobs in ["1", "32"] {
+    // (jobs, bytes a write, MiB written): a pipe written a few KiB at a
+    // time (`yes | head`) is read in small pieces, each once held in a
+    // chunk-sized buffer: the budget counts what they hold, not their
+    // length (counting their length, 128 MiB peaked at about 70 MB).
+    for (jobs, write, mib) in [(Some("1"), 1 << 20, 48), (Some("32"), 1 << 20, 48), (None, 4096, 128)] {
+        let mut args = vec!["find", "--format", "jsonl"];
+        args.extend(jobs.iter().flat_map(|j| ["-j", j]));
         let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
-            .args(["find", "--format", "jsonl", "-j", jobs])
+            .args(&args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -839,8 +845,10 @@ fn memory_stays_bounded_at_any_jobs() {
         let drain =
             std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()).expect("drain"));
         let mut stdin = child.stdin.take().expect("stdin");
-        for _ in 0..48 {
-            stdin.write_all(chunk.as_bytes()).expect("write 48 MiB");
+        for _ in 0..mib {
+            for piece in chunk.as_bytes().chunks(write) {
+                stdin.write_all(piece).expect("write");
+            }
         }
         stdin.flush().expect("flush");
         std::thread::sleep(std::time::Duration::from_millis(300)); // let it take in what is written
@@ -848,9 +856,74 @@ fn memory_stays_bounded_at_any_jobs() {
         drop(stdin);
         assert!(child.wait().expect("ends").success());
         let written = drain.join().expect("drained");
-        assert!(written > 48 << 20, "{written} bytes of JSON");
-        println!("-j {jobs}: peak resident memory {peak} kB");
-        assert!(peak < 64 * 1024, "-j {jobs}: peak {peak} kB");
+        assert!(written > mib << 20, "{written} bytes of JSON");
+        println!("-j {jobs:?}, writes of {write} bytes: peak resident memory {peak} kB");
+        assert!(peak < 64 * 1024, "-j {jobs:?}, writes of {write}: peak {peak} kB");
+    }
+}
+
+/// Standard error that cannot be written (a pipe whose reader has gone)
+/// does not stop the run, as grep's does not: the links of every input
+/// still come out, and the exit code says 2.
+#[test]
+fn a_closed_standard_error_does_not_stop_the_run() {
+    let good = scratch("stderr-closed/good.txt", b"see example.com\n");
+    let missing = "stderr-closed/no-such-file.txt";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_linkscan"))
+        .args(["find", "-o", missing, good.to_str().expect("path"), missing, good.to_str().expect("path")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stderr.take()); // its reader is gone before anything is written
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(stdout(&out), "example.com\nexample.com\n");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--help` and `--version` into a pipe closed early end quietly, as
+/// output does; completions into a full device are an error, not a panic.
+#[test]
+fn help_into_a_closed_pipe_and_completions_into_a_full_device() {
+    let bin = env!("CARGO_BIN_EXE_linkscan");
+    for args in ["find --help", "--version", "--help"] {
+        for _ in 0..20 {
+            let out = Command::new("bash")
+                .args(["-c", &format!("'{bin}' {args} | true; echo \"${{PIPESTATUS[0]}}\"")])
+                .output()
+                .expect("bash runs");
+            assert_eq!(stdout(&out), "0\n", "{args}: {}", stderr(&out));
+            assert_eq!(stderr(&out), "", "{args}");
+        }
+    }
+    for shell in ["bash", "zsh", "fish"] {
+        let out = Command::new("sh")
+            .args(["-c", &format!("'{bin}' completions {shell} > /dev/full")])
+            .output()
+            .expect("sh runs");
+        assert_eq!(out.status.code(), Some(2), "{shell}: {}", stderr(&out));
+        assert!(stderr(&out).contains("No space left"), "{shell}: {}", stderr(&out));
+    }
+}
+
+/// Memory a run cannot have is a clear error with exit code 2, not an
+/// abort: `--unique` over more distinct links than a memory limit holds,
+/// and `markdown` of a document larger than it.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_that_cannot_be_had_is_an_error() {
+    let links: String =
+        (0..1_500_000).map(|i| format!("https://example.com/{i}/some/longer/path\n")).collect();
+    let many = scratch("oom/links.txt", links.as_bytes());
+    let bin = env!("CARGO_BIN_EXE_linkscan");
+    for args in [format!("find --unique -j 1 '{}'", many.display()), format!("markdown '{}'", many.display())]
+    {
+        let out = Command::new("sh")
+            .args(["-c", &format!("ulimit -v 120000; '{bin}' {args} > /dev/null")])
+            .output()
+            .expect("sh runs");
+        assert_eq!(out.status.code(), Some(2), "{args}: {}", stderr(&out));
+        assert!(stderr(&out).contains("linkscan: out of memory"), "{args}: {}", stderr(&out));
     }
 }
 
