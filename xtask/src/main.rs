@@ -471,7 +471,8 @@ fn render(
     array(&mut out, "pub(crate) static SHOWN_ESCAPED: [(char, char)", &char_ranges(shown_escaped)?, 4);
     out.push_str(
         "/// The non-ASCII code points UTS #39 (confusables.txt) confuses with one ASCII letter or digit,\n\
-         /// as sorted inclusive ranges: what a host label must be made of alone to pass for a Latin one.\n",
+         /// as sorted inclusive ranges: what a host label must be made of alone to pass for a Latin one.\n\
+         #[cfg(feature = \"idna\")]\n",
     );
     array(&mut out, "pub(crate) static LATIN_LOOKALIKES: [(char, char)", &char_ranges(latin_lookalikes)?, 4);
     out.truncate(out.trim_end().len());

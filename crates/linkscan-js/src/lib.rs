@@ -16,6 +16,7 @@ use linkscan::{
     Dialect, FinderOptions, Link, LinkFinder, LinkKind, LinkStream, OffsetConverter, OffsetUnit, TldPolicy,
 };
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 /// What the host and the module exchange, and the finders and streams the
 /// host holds by number.
@@ -27,40 +28,57 @@ struct State {
     ints: Vec<u32>,
     /// UTF-8 results of the last call (or its error message).
     bytes: Vec<u8>,
-    finders: Slots<LinkFinder>,
+    finders: Slots<Shared>,
+    /// The finder made for each set of options, while a host finder uses
+    /// it: a finder made per request, with the options of the last, costs
+    /// a lookup, and memory stays that of the distinct finders alive.
+    finder_of: BTreeMap<String, u32>,
     streams: Slots<LinkStream>,
 }
 
-/// Values the host refers to by number; freed numbers are used again.
-struct Slots<T>(Vec<Option<T>>);
+/// A finder and the host finders that use it.
+struct Shared {
+    finder: LinkFinder,
+    spec: String,
+    users: u32,
+}
+
+/// Values the host refers to by number; freed numbers are used again,
+/// the last freed first (constant time: no search for a free one).
+struct Slots<T> {
+    values: Vec<Option<T>>,
+    free: Vec<u32>,
+}
 
 impl<T> Default for Slots<T> {
     fn default() -> Self {
-        Slots(Vec::new())
+        Slots { values: Vec::new(), free: Vec::new() }
     }
 }
 
 impl<T> Slots<T> {
     fn add(&mut self, value: T) -> i32 {
-        let slot = match self.0.iter().position(Option::is_none) {
-            Some(free) => free,
-            None => {
-                self.0.push(None);
-                self.0.len() - 1
+        match self.free.pop() {
+            Some(slot) => {
+                self.values[slot as usize] = Some(value);
+                slot as i32
             }
-        };
-        self.0[slot] = Some(value);
-        slot as i32
+            None => {
+                self.values.push(Some(value));
+                (self.values.len() - 1) as i32
+            }
+        }
     }
 
     fn get(&mut self, slot: u32) -> Option<&mut T> {
-        self.0.get_mut(slot as usize)?.as_mut()
+        self.values.get_mut(slot as usize)?.as_mut()
     }
 
-    fn remove(&mut self, slot: u32) {
-        if let Some(value) = self.0.get_mut(slot as usize) {
-            *value = None;
-        }
+    /// Frees a slot (one already free, or never made, stays as it is).
+    fn remove(&mut self, slot: u32) -> Option<T> {
+        let value = self.values.get_mut(slot as usize)?.take()?;
+        self.free.push(slot);
+        Some(value)
     }
 }
 
@@ -133,18 +151,36 @@ pub extern "C" fn ls_bytes_len() -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_finder_new(len: usize) -> i32 {
     with_state(|state| {
-        let spec = text_of(&state.input, len);
+        let spec = text_of(&state.input, len).into_owned();
+        if let Some(&slot) = state.finder_of.get(&spec)
+            && let Some(shared) = state.finders.get(slot)
+        {
+            shared.users += 1;
+            return slot as i32;
+        }
         match finder_options(&spec).and_then(|o| o.finder().map_err(|e| e.to_string())) {
-            Ok(finder) => state.finders.add(finder),
+            Ok(finder) => {
+                let slot = state.finders.add(Shared { finder, spec: spec.clone(), users: 1 });
+                state.finder_of.insert(spec, slot as u32);
+                slot
+            }
             Err(message) => fail(state, &message),
         }
     })
 }
 
-/// Frees a finder.
+/// Frees a host finder: the finder goes when no host finder uses it.
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_finder_free(finder: u32) {
-    with_state(|state| state.finders.remove(finder));
+    with_state(|state| {
+        let Some(shared) = state.finders.get(finder) else { return };
+        shared.users -= 1;
+        if shared.users == 0
+            && let Some(shared) = state.finders.remove(finder)
+        {
+            state.finder_of.remove(&shared.spec);
+        }
+    });
 }
 
 /// The options of a finder as the host writes them.
@@ -212,7 +248,7 @@ fn kind_number(kind: LinkKind) -> u32 {
 pub extern "C" fn ls_find(finder: u32, len: usize, ascii: u32) -> i32 {
     with_state(|state| {
         let State { input, ints, bytes, finders, .. } = state;
-        let Some(finder) = finders.get(finder) else { return -1 };
+        let Some(Shared { finder, .. }) = finders.get(finder) else { return -1 };
         let text = text_of(input, len);
         let unit = if ascii != 0 { OffsetUnit::Bytes } else { OffsetUnit::Utf16 };
         let mut offsets = OffsetConverter::new(&text, unit);
@@ -258,7 +294,7 @@ fn push_link(ints: &mut Vec<u32>, bytes: &mut Vec<u8>, link: &Link<'_>, range: [
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_stream_new(finder: u32) -> i32 {
     with_state(|state| match state.finders.get(finder) {
-        Some(finder) => {
+        Some(Shared { finder, .. }) => {
             let stream = LinkStream::new(finder.clone()).offsets(OffsetUnit::Utf16);
             state.streams.add(stream)
         }
@@ -269,7 +305,9 @@ pub extern "C" fn ls_stream_new(finder: u32) -> i32 {
 /// Frees a stream.
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_stream_free(stream: u32) {
-    with_state(|state| state.streams.remove(stream));
+    with_state(|state| {
+        state.streams.remove(stream);
+    });
 }
 
 /// Adds the input to a stream (`finish`: the text has ended, the input is
@@ -294,7 +332,7 @@ pub extern "C" fn ls_stream_feed(stream: u32, len: usize, finish: u32) -> i32 {
 pub extern "C" fn ls_linkify_html(finder: u32, len: usize, rel: u32, target: u32, class: u32) -> i32 {
     with_state(|state| {
         let State { input, bytes, finders, .. } = state;
-        let Some(finder) = finders.get(finder) else { return -1 };
+        let Some(Shared { finder, .. }) = finders.get(finder) else { return -1 };
         let text = text_of(input, len);
         let mut rest = &input[len.min(input.len())..];
         let mut attribute = |length: u32| {
@@ -399,6 +437,35 @@ mod tests {
         assert_eq!(bytes, "https://mailto:");
         ls_finder_free(finder as u32);
         assert_eq!(call(text, |len| ls_find(finder as u32, len, 0)).0, -1);
+    }
+
+    /// A finder made per request and never freed by the host (the
+    /// garbage collector frees it later) costs a lookup, not a search of
+    /// every slot: a million hold one finder; freeing each user of it frees
+    /// it once, and a freed number is used again at once.
+    #[test]
+    fn finders_per_request_cost_constant_time_and_memory() {
+        let spec = "profile=chat";
+        let mut slots = std::collections::BTreeSet::new();
+        for _ in 0..1_000_000 {
+            slots.insert(call(spec, |len| ls_finder_new(len)).0);
+        }
+        assert_eq!(slots.len(), 1);
+        let finder = *slots.first().unwrap();
+        let other = call("profile=strict", |len| ls_finder_new(len)).0;
+        assert_ne!(other, finder);
+        with_state(|s| assert_eq!((s.finders.values.len(), s.finder_of.len()), (2, 2)));
+        for _ in 0..999_999 {
+            ls_finder_free(finder as u32);
+        }
+        assert_eq!(call("x.com", |len| ls_find(finder as u32, len, 1)).0, 1, "one user left");
+        ls_finder_free(finder as u32);
+        assert_eq!(call("x.com", |len| ls_find(finder as u32, len, 1)).0, -1, "freed");
+        ls_finder_free(finder as u32); // twice: nothing else is freed
+        assert_eq!(call("x.com", |len| ls_find(other as u32, len, 1)).0, 1);
+        // The freed number serves the next finder made.
+        assert_eq!(call("profile=docs", |len| ls_finder_new(len)).0, finder);
+        with_state(|s| assert_eq!(s.finders.values.len(), 2));
     }
 
     #[test]

@@ -2906,6 +2906,7 @@ pub(crate) static SHOWN_ESCAPED: [(char, char); 34] = [
 
 /// The non-ASCII code points UTS #39 (confusables.txt) confuses with one ASCII letter or digit,
 /// as sorted inclusive ranges: what a host label must be made of alone to pass for a Latin one.
+#[cfg(feature = "idna")]
 pub(crate) static LATIN_LOOKALIKES: [(char, char); 515] = [
     ('×', '×'), ('þ', 'þ'), ('ı', 'ı'), ('ſ', 'ſ'),
     ('Ƅ', 'Ƅ'), ('ƍ', 'ƍ'), ('ƒ', 'ƒ'), ('Ɩ', 'Ɩ'),
