@@ -1,10 +1,11 @@
 """linkscan.linkify_fragment and linkscan.bleach: links in the text of HTML.
 
-Every output is parsed by html5lib (an HTML5 parser, from PyPI) next to its
-input: the text a browser shows is the same, and the DOM holds the input's
-anchors plus exactly the new ones, none inside another anchor or a skipped
-element. bleach (from PyPI) is run on the same calls where both are meant
-to agree."""
+Every output is parsed by html5lib (an HTML5 tree builder from PyPI that
+shares no code with linkscan) next to its input, with scripting on and off:
+the DOM is the input's but for the new anchors around text, the text a
+browser shows is the same, and the new anchors are exactly the links
+found, none inside another anchor or a skipped element. bleach (from PyPI)
+is run on the same calls where both are meant to agree."""
 
 import random
 from pathlib import Path
@@ -32,8 +33,15 @@ PIECES = [
 ]
 
 
-def fragment(rng):
-    return "".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 30)))
+HOSTILE_PIECES = [
+    "<noscript>", "</noscript>", "<noframes>", "</noframes>", "<noframe>", "<iframe>", "</iframe>", "<xmp>",
+    "</xmp>", "<mi>", "<mtext>", "<foreignObject>", "</foreignObject>", "<desc>", "<font color=1>",
+    "<annotation-xml encoding=text/html>", "<template>", "</template>", "<p title=\"", "\">", "<div>", "</div>",
+]
+
+
+def fragment(rng, pieces=PIECES):
+    return "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 30)))
 
 
 def parse(html):
@@ -62,6 +70,37 @@ def shown_text(element):
     return "".join(parts)
 
 
+def dom(html, scripting):
+    """The DOM html5lib builds from `html` as a document, with scripting on
+    or off (which decides what `<noscript>` holds)."""
+    parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=True)
+    return parser.parse(html, scripting=scripting)
+
+
+def nodes(element):
+    """`element` as nested lists, to compare: its tag, sorted attributes and
+    children, with each new anchor (``data-new``) replaced by its text and
+    adjacent text merged. A new anchor that holds an element fails."""
+    if callable(element.tag):  # a comment (or processing instruction)
+        return ["#comment", element.text]
+    children = [element.text or ""]
+    for child in element:
+        if child.get("data-new") is not None:
+            assert child.tag == "{http://www.w3.org/1999/xhtml}a", "a new anchor that is no HTML a"
+            assert len(child) == 0, "a new anchor holds an element"
+            children.append(child.text or "")
+        else:
+            children.append(nodes(child))
+        children.append(child.tail or "")
+    merged = []
+    for child in children:
+        if isinstance(child, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += child
+        elif child != "":
+            merged.append(child)
+    return [element.tag, sorted(element.attrib.items()), merged]
+
+
 def check(html, **options):
     """Linkifies `html`, recording each new link, and checks the DOM."""
     made = []
@@ -73,6 +112,8 @@ def check(html, **options):
         return attrs
 
     out = linkscan.linkify_fragment(html, callbacks=[record], **options)
+    for scripting in (True, False):
+        assert nodes(dom(out, scripting)) == nodes(dom(html, scripting)), (scripting, html, out)
     before, after = parse(html), parse(out)
     assert shown_text(after) == shown_text(before), (html, out)
     anchors_before = [e for e, _ in walk(before) if local(e.tag) == "a"]
@@ -100,6 +141,18 @@ def test_generated_fragments_hold_exactly_the_intended_anchors():
     assert linked > 500  # the generator does reach links (934 with this seed)
 
 
+def test_generated_hostile_fragments_keep_their_dom():
+    """Foreign content, raw text, `<noscript>` and attribute values that
+    end inside them, mixed at random: the DOM, scripting on and off, is the
+    input's but for the new anchors."""
+    rng = random.Random(39)
+    linked = 0
+    for _ in range(3000):
+        _, made = check(fragment(rng, PIECES + HOSTILE_PIECES))
+        linked += len(made)
+    assert linked > 300
+
+
 @pytest.mark.parametrize(
     "html",
     [
@@ -119,6 +172,18 @@ def test_generated_fragments_hold_exactly_the_intended_anchors():
         "\0 a.com \r\n b.com \r c.com",
         "<a/>a.com</a>b.com",
         "<svg/>a.com",
+        # Issue 39: each once linked inside an attribute a browser reads.
+        "<noframe></noframes><p title=x.com/<img/src/onerror=alert(1)//>hello</p>",
+        "<svg><style></svg><p title=\"</style></svg>x.com/<img/src/onerror=alert(1)//\">hi</p>",
+        "<math><style></math><p title=\"</style></math>x.com/<img/src/onerror=alert(1)//\">hi</p>",
+        "<p><noscript><p title=\"</noscript>x.com/x/onmouseover=alert(1)//\">",
+        "<svg><![CDATA[a]>b</svg> x.com",
+        "<svg><foreignObject><style></svg><p title=\"</style>x.com/\">z.org</p>",
+        "<math><mi><style></math><p title=\"</style>x.com/<img onerror=alert(1)>\">",
+        "<select><iframe><p title=\"</iframe>x.com/<img onerror=alert(1)>\">",
+        "<noscript><img src=\"</noscript>x.com\">z.org</noscript> y.org",
+        "<noscript><img src=a.png></noscript> y.org",
+        "<template>a.com</p>",
     ],
 )
 def test_hostile_fragments(html):

@@ -409,12 +409,10 @@ impl Model {
             return;
         }
         if name == b"p" || name == b"br" {
-            self.pop_to_html_or_integration_point();
-            match self.foreign.last() {
-                // At an integration point: an empty `p`, or a `br`.
-                Some(open) if open.namespace != Namespace::Html => {}
-                _ => self.end_tag(source, tag),
-            }
+            // Parsers written before 2023 read these as any other end tag
+            // (they do not leave foreign content); browsers and html5ever
+            // now do: past what all read alike.
+            self.blind = true;
             return;
         }
         // Foreign content's end tag: the nearest foreign element of that
