@@ -129,6 +129,28 @@ fn hostile_fragments_keep_their_dom() {
     );
 }
 
+/// bleach's own test inputs (its linkify, clean and XSS cases; see
+/// `tests/data/SUITES-PROVENANCE.md`) keep their DOM in every dialect.
+#[test]
+fn bleach_test_inputs_keep_their_dom() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/bleach/cases.jsonl");
+    let cases = std::fs::read_to_string(path).expect("the bleach cases");
+    let finders = [LinkFinder::new(), LinkFinder::gfm(), LinkFinder::md4c()];
+    let (mut count, mut failures) = (0, Vec::new());
+    for line in cases.lines() {
+        let html: String = serde_json::from_str(line).expect("a JSON string a line");
+        for finder in &finders {
+            if let Err(e) = check(&html, finder) {
+                failures.push(e);
+            }
+        }
+        count += 1;
+    }
+    assert_eq!(count, 513);
+    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n\n"));
+    println!("{count} inputs of bleach's tests, 3 dialects: the same DOM");
+}
+
 /// Links are still found where a browser shows text.
 #[test]
 fn text_a_browser_shows_is_linked() {
