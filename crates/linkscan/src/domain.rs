@@ -10,7 +10,7 @@
 //! `scheme://` ([`Domain::starting_at`]). The dialects take what they need
 //! from it and do not read the name again.
 
-use crate::props::{DOT_BIT, LABEL_BIT, before, bits_at, is_label_char};
+use crate::props::{DOT_BIT, LABEL_BIT, before, bits_at, cuts_host, is_label_char};
 use crate::punycode;
 use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
 
@@ -37,7 +37,7 @@ pub(crate) struct Domain {
 impl Domain {
     /// The domain whose last label `text[tld.0..tld.1]` follows the label
     /// separator at `dot`, read back from `dot` no further than `floor`.
-    /// `nv8`: [`NV8_BIT`](crate::props::NV8_BIT) to end it at a label
+    /// `nv8`: [`HOST_CUT`](crate::props::HOST_CUT) to end it at a label
     /// character IDNA2008 does not allow, else 0. A name that would be
     /// longer than DNS allows, or has a label that is not valid, is read
     /// only until that is known: it is invalid, its `start` only some byte
@@ -124,7 +124,7 @@ impl Domain {
                 HOST_DOT => (DOT_BIT, 1),
                 HOST_END => break i,
                 _ => match before(text, i) {
-                    (_, bits, _) if bits & nv8 != 0 => {
+                    (_, bits, _) if cuts_host(bits, nv8) => {
                         cut = true;
                         break i;
                     }
@@ -286,7 +286,7 @@ pub(crate) fn label_end(text: &str, i: usize) -> usize {
 }
 
 /// The end of the run of label characters that starts at byte `i`, if it
-/// has at most `max_chars` code points. `nv8`: [`NV8_BIT`] to end the run
+/// has at most `max_chars` code points. `nv8`: [`HOST_CUT`] to end the run
 /// at the label characters IDNA2008 does not allow, else 0.
 #[inline]
 pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize, nv8: u8) -> Option<usize> {
@@ -294,7 +294,7 @@ pub(crate) fn label_end_within(text: &str, mut i: usize, max_chars: usize, nv8: 
     let mut chars = 0;
     while i < bytes.len() {
         let (bits, len) = bits_at(text, i);
-        if bits & (LABEL_BIT | nv8) != LABEL_BIT {
+        if bits & LABEL_BIT == 0 || cuts_host(bits, nv8) {
             break;
         }
         chars += 1;
@@ -426,7 +426,7 @@ fn idna_ignored(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::props::NV8_BIT;
+    use crate::props::HOST_CUT;
     use alloc::string::String;
 
     /// The bound on A-label lengths is never below the length, for labels
@@ -487,7 +487,7 @@ mod tests {
     fn plain_start(text: &str, mut end: usize, floor: usize, nv8: u8) -> usize {
         while end > floor {
             let (_, bits, len) = before(text, end);
-            if bits & (LABEL_BIT | DOT_BIT) == 0 || bits & nv8 != 0 {
+            if bits & (LABEL_BIT | DOT_BIT) == 0 || cuts_host(bits, nv8) {
                 break;
             }
             end -= len;
@@ -530,6 +530,8 @@ mod tests {
             "é",
             "例子",
             "❤",
+            "«",
+            "“",
             "_",
             "xn--",
             xn,
@@ -563,7 +565,7 @@ mod tests {
             if !text.is_char_boundary(floor) {
                 continue;
             }
-            for nv8 in [0, NV8_BIT] {
+            for nv8 in [0, HOST_CUT] {
                 let domain = Domain::ending_at(&text, dot, tld, floor, nv8);
                 let start = plain_start(&text, dot, floor, nv8);
                 let (labels, valid) = plain_labels(&text, start, tld.1);
@@ -573,7 +575,7 @@ mod tests {
                         (start, labels, true),
                         "{text:?} from {floor}, nv8 {nv8}"
                     );
-                    let cut = nv8 != 0 && start > floor && before(&text, start).1 & NV8_BIT != 0;
+                    let cut = nv8 != 0 && start > floor && cuts_host(before(&text, start).1, HOST_CUT);
                     assert_eq!(domain.cut, cut, "{text:?} from {floor}");
                     cuts += usize::from(cut);
                 } else {
@@ -602,7 +604,7 @@ mod tests {
                 let text = alloc::format!("{}日本", unit.repeat(n));
                 let tld = (text.len() - "日本".len(), text.len());
                 let dot = tld.0 - sep.len();
-                for nv8 in [0, NV8_BIT] {
+                for nv8 in [0, HOST_CUT] {
                     let domain = Domain::ending_at(&text, dot, tld, 0, nv8);
                     let start = plain_start(&text, dot, 0, nv8);
                     let (labels, valid) = plain_labels(&text, start, tld.1);

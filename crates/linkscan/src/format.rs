@@ -63,7 +63,19 @@ fn escape_part_as(out: &mut String, part: Part, text: &str, last: bool, shown: b
         if part.clear_stack_at(bytes, i).is_some() {
             stack.clear();
         }
+        // What the default profile reads as markup after a link: a quote
+        // glued to `/` or `>`, a closing tag (`</a`). The display form
+        // escapes it (§4.1's minimal escaping, for `strict`, does not).
+        let markup = shown
+            && match c {
+                '"' | '\'' => matches!(bytes.get(i + 1), Some(b'/' | b'>')),
+                '<' => {
+                    bytes.get(i + 1) == Some(&b'/') && bytes.get(i + 2).is_some_and(u8::is_ascii_alphabetic)
+                }
+                _ => false,
+            };
         let copy = match term {
+            _ if markup => false,
             LinkTerm::Include if shown && shown_escaped(c) => false,
             LinkTerm::Include => true,
             LinkTerm::Hard => false,

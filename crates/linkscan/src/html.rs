@@ -232,8 +232,8 @@ mod tests {
         let finder = LinkFinder::new().tlds(TldPolicy::Any);
         assert_eq!(
             linkify_with("<b>x.com/'&'</b>", &finder, &options),
-            "&lt;b&gt;<a href=\"https://x.com/&#39;&amp;&#39;&lt;/b\" rel=\"a&quot;b\" class=\"&lt;c&gt;\">\
-             x.com/&#39;&amp;&#39;&lt;/b</a>&gt;"
+            "&lt;b&gt;<a href=\"https://x.com/&#39;&amp;\" rel=\"a&quot;b\" class=\"&lt;c&gt;\">\
+             x.com/&#39;&amp;</a>&#39;&lt;/b&gt;"
         );
         assert_eq!(linkify("", &finder), "");
         assert_eq!(linkify("no links & <tags>", &finder), "no links &amp; &lt;tags&gt;");

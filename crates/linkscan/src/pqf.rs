@@ -101,13 +101,16 @@ const fn quick_term(b: u8) -> Option<Quick> {
     }
 }
 
-/// Whether `b` is a quick byte — one [`quick_term`] calls Include or Soft,
-/// or `/` (Include in every part, and what a path's segments are separated
+/// Whether `b` is a quick byte — one [`quick_term`] calls Include or Soft
+/// (but a quote), or `/` (Include in every part, and what a path's segments are separated
 /// by; no part ends or starts at it) — and if so, whether it is safe to end
 /// a link with (all but the Soft ones).
 #[inline(always)]
 const fn quick(b: u8) -> Option<bool> {
     match quick_term(b) {
+        // (Quotes are looked at closely: the reader ends a link before one
+        // glued to `/` or `>`.)
+        Some(Quick::Soft) if b == b'"' || b == b'\'' => None,
         Some(Quick::Include) => Some(true),
         Some(Quick::Soft) => Some(false),
         None if b == b'/' => Some(true),
@@ -363,10 +366,12 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
     pqf_end(text, start, false)
 }
 
-/// [`path_query_fragment_end`]; with `soft_initiators`, a part initiator
-/// that is itself Link_Term=Soft (`?`) is Soft too, as Table 3-2 reads:
-/// it is part of the link only when something that is not Soft follows
-/// before any Hard code point (`example.com?` ends before the `?`).
+/// [`path_query_fragment_end`]; with `soft_initiators` (the reader's
+/// rules), a part initiator that is itself Link_Term=Soft (`?`) is Soft
+/// too, as Table 3-2 reads: it is part of the link only when something that
+/// is not Soft follows before any Hard code point (`example.com?` ends
+/// before the `?`); a quote followed by `/` or `>`, and a closing tag
+/// (`</` and a letter), end the link.
 pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize {
     if !text.is_char_boundary(start) {
         return start;
@@ -412,8 +417,25 @@ pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize 
         let end = i + c.len_utf8();
         match link_term(c) {
             LinkTerm::Include => last_safe = end,
+            // (The reader's rule: a quote glued to a `/` or `>` after it is
+            // markup around the link, `<img src="https://a.org/x.svg"/>`.)
+            LinkTerm::Soft
+                if soft_initiators && matches!(c, '"' | '\'') && matches!(s.get(end), Some(b'/' | b'>')) =>
+            {
+                return last_safe;
+            }
             LinkTerm::Soft => {}
             LinkTerm::Hard => return last_safe,
+            // (The reader's rule: a closing tag after a link is markup,
+            // `http://x.org/?a=1</link>`.)
+            LinkTerm::Open
+                if soft_initiators
+                    && c == '<'
+                    && s.get(end) == Some(&b'/')
+                    && s.get(end + 1).is_some_and(u8::is_ascii_alphabetic) =>
+            {
+                return last_safe;
+            }
             LinkTerm::Open if stack.push(c) => last_safe = end,
             LinkTerm::Close if stack.close(c) => last_safe = end,
             LinkTerm::Open | LinkTerm::Close => return last_safe,

@@ -18,7 +18,7 @@ use crate::host::{
     Port, accepted_scheme, ip_host_end, looks_like_a_file_name, port_at, scheme_before, tld_accepted,
 };
 use crate::pqf::pqf_end;
-use crate::props::{EMAIL_BIT, NV8_BIT, before, is_label_separator};
+use crate::props::{EMAIL_BIT, HOST_CUT, before, is_label_separator};
 use crate::scan::{Cached, Cursor};
 
 /// Where a UTS #58 scan stands.
@@ -380,7 +380,7 @@ fn domain_link_at<'a>(
     scan: &mut Scan,
 ) -> Option<Link<'a>> {
     // Scheme-less labels are IDNA2008's unless strict (see below).
-    let nv8 = if finder.reader { NV8_BIT } else { 0 };
+    let nv8 = if finder.reader { HOST_CUT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
     let (tld_end, accepted) = match tld_end {
         Some(end) => (end, true),
@@ -406,13 +406,15 @@ fn domain_link_at<'a>(
     if !accepted && !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
         return None;
     }
-    // `john.dev@example.com`: always favour the email address (the test
-    // file's rule); the local part is found from its own domain later.
-    if scan.before_at_sign(text, tld_end) {
-        return None;
-    }
     // The domain, read back from the separator.
     let floor = scan.cursor.floor;
+    // `john.dev@example.com`: always favour the email address (the test
+    // file's rule); the local part is found from its own domain later —
+    // unless this is an address's domain already: `a@b.org}c@d.org` keeps
+    // `a@b.org` (the next address's local part starts after it).
+    if scan.before_at_sign(text, tld_end) && !follows_at_sign(text, dot, (tld_start, tld_end), floor, nv8) {
+        return None;
+    }
     let mut domain = Domain::ending_at(text, dot, (tld_start, tld_end), floor, nv8);
     // Punctuation and symbols end a host written without a scheme; after
     // an explicit one, the labels are UTS #46's (`https://i❤.ws`).
@@ -508,7 +510,14 @@ fn url_link<'a>(
     if !finder.kinds.contains(wanted) {
         return refused(scan);
     }
-    let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
+    // `http://www.bank.com:login.page@evil.org`: the domain after `://` is
+    // a user name, the host is after the `@`. A dotted user name could be
+    // taken for the host: no link at all (nor an address of the password).
+    if scheme && text[..host.start].ends_with("://") && userinfo_end(text, tld_end).is_some() {
+        return skip_url_rest(text, tld_end, scan);
+    }
+    let port = if scheme { port_or_empty_at } else { port_at };
+    let host_end = match (fqdn_dot, port(text, tld_end + fqdn_dot.unwrap_or(0))) {
         (_, Port::Invalid) => return refused(scan),
         (_, Port::Ends(end)) => end,
         // A trailing dot belongs to the link only if a path, query or fragment follows.
@@ -616,11 +625,46 @@ fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
             return false;
         }
         if bytes[at..].starts_with(b"://") && scheme_before(text, at + 3, floor).is_some() {
-            return !bytes[at..from].iter().any(|&b| b <= b' ');
+            // (Any white space parts them: `http://\u{A0}example.org`.)
+            return !text[at..from].chars().any(|c| c <= ' ' || c.is_whitespace());
         }
         end = at;
     }
     false
+}
+
+/// The port at byte `i` of a URL with a scheme, or an empty one
+/// (`http://example.org:/x`, which URLs allow) when a path, query or
+/// fragment follows the `:`.
+fn port_or_empty_at(text: &str, i: usize) -> Port {
+    match port_at(text, i) {
+        Port::None if text.as_bytes().get(i) == Some(&b':') && text[i + 1..].starts_with(['/', '?', '#']) => {
+            Port::Ends(i + 1)
+        }
+        port => port,
+    }
+}
+
+/// Where the user information ends (its `@`) when an authority that goes
+/// on from `from` has one: the last `@` before the authority ends (at `/`,
+/// `?`, `#`, white space, a control, a quote or `<>`).
+fn userinfo_end(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let authority = bytes[from..]
+        .iter()
+        .position(|&b| b <= b' ' || b"/?#\"'<>".contains(&b))
+        .map_or(bytes.len(), |n| from + n);
+    // (Non-ASCII white space ends it too.)
+    let authority = text[from..authority].find(char::is_whitespace).map_or(authority, |n| from + n);
+    memchr::memrchr(b'@', &bytes[from..authority]).map(|n| from + n)
+}
+
+/// Whether the domain with the TLD `tld`, read back from `dot`, follows an
+/// `@`: an address's domain.
+#[cold]
+fn follows_at_sign(text: &str, dot: usize, tld: (usize, usize), floor: usize, nv8: u8) -> bool {
+    let start = Domain::ending_at(text, dot, tld, floor, nv8).start;
+    start > floor && start < dot && text.as_bytes()[start - 1] == b'@'
 }
 
 /// Moves the scan past the rest of a refused URL (to the next space or
@@ -663,19 +707,36 @@ fn scheme_host_link<'a>(
     if !finder.kinds.contains(Kinds::URL) {
         return None;
     }
+    // `scheme://user@host`, `scheme://user:password@host`: the host is
+    // after the `@` (not strict, as for domains); a user name with a
+    // separator could be taken for the host: no link.
+    let host = match userinfo_end(text, host) {
+        Some(at) if finder.reader => {
+            let user = &text[host..at];
+            let user = user.split_once(':').map_or(user, |(user, _)| user);
+            if user.chars().any(is_label_separator) {
+                return None;
+            }
+            at + 1
+        }
+        Some(_) => return None,
+        None => host,
+    };
     let ip = if finder.ip_hosts { ip_host_end(text, host) } else { None };
     let host_end = match ip {
         Some(end) => end,
         None if finder.local_hosts => local_host_end(finder, text, host)?,
         None => return None,
     };
-    let host_end = match port_at(text, host_end) {
+    let host_end = match port_or_empty_at(text, host_end) {
         Port::Invalid => return None,
         Port::Ends(end) => end,
         Port::None => host_end,
     };
-    // `scheme://user@host`, `scheme://user:password@host`: the host is after the `@`.
-    if matches!(text.as_bytes().get(host_end), Some(b'@' | b':')) {
+    // Anything but a port or the end of the text after a `:` is no host
+    // (`http://10.0.0.1:x`); a `:` that ends it is punctuation after it.
+    let after_colon = text[host_end..].strip_prefix(':').and_then(|rest| rest.chars().next());
+    if after_colon.is_some_and(|c| c > ' ' && !c.is_whitespace()) || text[host_end..].starts_with('@') {
         return None;
     }
     let end = pqf(finder, text, host_end);

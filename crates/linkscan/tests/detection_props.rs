@@ -195,16 +195,27 @@ proptest! {
     /// §4: "a minimally escaped URL string between two spaces in flowing
     /// text is accurately detected" — exactly so by `strict`; by default
     /// too, but for an empty query at the end (`https://example.com?`),
-    /// whose bare `?` the reader's rule leaves out (Table 3-2's reading).
+    /// whose bare `?` the reader's rule leaves out (Table 3-2's reading),
+    /// and for what the reader reads as markup after a link (a quote glued
+    /// to `/` or `>`, a closing tag `</a`), which §4.1 leaves unescaped:
+    /// those are checked by `strict` alone (`display_url` escapes them, as
+    /// the test above checks by default).
     #[test]
     fn a_minimally_escaped_url_between_spaces_is_one_whole_link(url in url()) {
         let shown = url.display();
         let bare_query = url.query.as_ref().is_some_and(Vec::is_empty) && url.fragment.is_none();
         let read = if bare_query { shown.strip_suffix('?').unwrap_or(&shown).to_string() } else { shown.clone() };
+        let b = shown.as_bytes();
+        let markup = (0..b.len()).any(|i| {
+            (matches!(b[i], b'"' | b'\'') && matches!(b.get(i + 1), Some(b'/' | b'>')))
+                || (b[i] == b'<' && b.get(i + 1) == Some(&b'/') && b.get(i + 2).is_some_and(u8::is_ascii_alphabetic))
+        });
         // Between spaces, and followed by sentence punctuation or the end.
         for text in [format!("See {shown} for more."), format!("See {shown}. More"), format!("{shown}!,\n"), shown.clone()] {
             let found: Vec<String> = LinkFinder::new().links(&text).map(|l| l.as_str().to_string()).collect();
-            prop_assert_eq!(found, vec![read.clone()], "{:?} in {:?}", url, text);
+            if !markup {
+                prop_assert_eq!(found, vec![read.clone()], "{:?} in {:?}", url, text);
+            }
             let found: Vec<String> = LinkFinder::new().strict(true).links(&text).map(|l| l.as_str().to_string()).collect();
             prop_assert_eq!(found, vec![shown.clone()], "strict: {:?} in {:?}", url, text);
         }

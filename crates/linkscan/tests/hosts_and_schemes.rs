@@ -120,11 +120,20 @@ fn local_hosts_after_an_explicit_scheme() {
         texts(&finder, text),
         ["http://localhost:3000/x", "http://intranet/", "https://my-service.internal/a"]
     );
-    // Still well-formed, still a scheme on the list, still no userinfo.
-    for bad in
-        ["http://-bad-/", "http://a..b/", "gopher://localhost/", "http://user@localhost/", "http://u:p@host/"]
-    {
+    // Still well-formed, still a scheme on the list, and a user name as
+    // before a domain: one without a dot is part of the URL, a dotted one
+    // (which could be taken for the host) makes no link.
+    for bad in [
+        "http://-bad-/",
+        "http://a..b/",
+        "gopher://localhost/",
+        "http://a.b@localhost/",
+        "http://a.b:p@host/",
+    ] {
         assert_eq!(texts(&finder, bad), Vec::<String>::new(), "{bad}");
+    }
+    for good in ["http://user@localhost/", "http://u:p@host/"] {
+        assert_eq!(texts(&finder, good), [good], "{good}");
     }
     // Hosts with an accepted TLD are found as without the option.
     for text in ["https://example.com/a.", "http://example.com./x", "see https://example.com:8080"] {

@@ -105,9 +105,13 @@ fn quotes_and_inverted_marks_end_a_scheme_less_host() {
     // Strict keeps the reference's reading: UTS #46 labels, where `“` is one.
     assert_eq!(marked(&strict(), "“link.com/foo”"), "⸠“link.com/foo⸡”");
     assert_eq!(marked(&strict(), "«example.com»"), "«example.com»");
-    // After an explicit scheme a host keeps UTS #46 labels (emoji domains).
+    // After an explicit scheme a host keeps UTS #46 labels (emoji domains);
+    // without one, only punctuation IDNA2008 disallows ends it: symbols and
+    // emoji are labels readers write.
     assert_eq!(marked(&default(), "see https://i❤.ws/x"), "see ⸠https://i❤.ws/x⸡");
-    assert_eq!(marked(&default(), "see i❤.ws"), "see i❤.ws");
+    for host in ["i❤.ws", "www.🍕💩.ws", "c✶.org"] {
+        assert_eq!(marked(&default(), &format!("see {host} now")), format!("see ⸠{host}⸡ now"), "{host}");
+    }
 }
 
 #[test]
@@ -250,4 +254,116 @@ fn profiles_are_coherent_policies() {
         marked(&docs_without_ip, "http://192.0.2.1/ http://localhost/"),
         "http://192.0.2.1/ ⸠http://localhost/⸡"
     );
+}
+
+/// Every profile, with and without IP hosts.
+fn every_finder() -> Vec<(String, LinkFinder)> {
+    let mut finders = Vec::new();
+    for profile in Profile::ALL {
+        for ip in [false, true] {
+            finders.push((
+                format!("{profile:?}, ip hosts {ip}"),
+                LinkFinder::new().profile(profile).ip_hosts(ip),
+            ));
+        }
+    }
+    finders
+}
+
+fn texts(finder: &LinkFinder, text: &str) -> Vec<String> {
+    finder.links(text).map(|l| l.as_str().to_string()).collect()
+}
+
+/// Issue 45's bugs, in every profile: a user name that is itself a domain
+/// (or a password with a dot) never becomes a link to it, nor an address
+/// made of the password: such a URL is no link at all.
+#[test]
+fn a_user_name_or_password_is_never_a_link() {
+    for (name, finder) in every_finder() {
+        for text in [
+            "http://www.bank.com:login.page@evil.org",
+            "see http://jane.name:pa.ss@example.org/x now",
+            "http://www.bank.com:login@evil.org",
+            "http://www.bank.com:80@evil.org/",
+            "http://first.last:pa.ss@example.org/x",
+            "https://bbc.co.uk@evil.com/",
+        ] {
+            assert_eq!(texts(&finder, text), Vec::<String>::new(), "{name}: {text}");
+        }
+        // Every split of user and password around `.` and `:` with the
+        // user name undotted: the whole URL, or (strict) none; never a part.
+        for text in
+            ["http://joe:pa.ss@example.org/x", "http://joe:pass@example.org/x", "http://joe@example.org/x"]
+        {
+            let found = texts(&finder, text);
+            assert!(found.is_empty() || found == [text], "{name}: {text} -> {found:?}");
+        }
+    }
+}
+
+/// The first complete address is kept; the next one's local part starts
+/// after it, never inside its domain.
+#[test]
+fn an_address_is_not_lost_to_the_next() {
+    for (name, finder) in every_finder() {
+        for (text, first) in [("a@b.org}c@d.org", "a@b.org"), ("a@b.org!c@d.org", "a@b.org")] {
+            let found = texts(&finder, text);
+            assert_eq!(found.first().map(String::as_str), Some(first), "{name}: {text}");
+            for link in finder.links(text).skip(1) {
+                assert!(link.start() >= first.len(), "{name}: {text}: {}", link.as_str());
+            }
+        }
+    }
+}
+
+/// Any white space after `scheme://` parts it from the domain after it, as
+/// an ASCII space does.
+#[test]
+fn white_space_after_a_scheme_is_white_space() {
+    for (name, finder) in every_finder() {
+        let ascii = texts(&finder, "http:// example.org/x");
+        for space in ['\u{A0}', '\u{2003}', '\u{3000}', '\u{202F}'] {
+            let text = format!("http://{space}example.org/x");
+            assert_eq!(texts(&finder, &text), ascii, "{name}: {text:?}");
+        }
+    }
+    assert_eq!(texts(&default(), "http://\u{A0}example.org/x"), ["example.org/x"]);
+}
+
+/// IP hosts as domains: an empty port as written, a user name before them.
+#[test]
+fn ip_hosts_take_empty_ports_and_user_names_as_domains_do() {
+    let finder = LinkFinder::new().ip_hosts(true);
+    assert_eq!(texts(&finder, "http://example.org:/x"), ["http://example.org:/x"]);
+    assert_eq!(texts(&finder, "http://10.0.0.1:/x"), ["http://10.0.0.1:/x"]);
+    assert_eq!(texts(&finder, "http://example.org: and"), ["http://example.org"]);
+    assert_eq!(texts(&finder, "http://10.0.0.1: and"), ["http://10.0.0.1"]);
+    assert_eq!(texts(&finder, "http://10.0.0.1:"), ["http://10.0.0.1"]);
+    for url in ["http://joe@10.0.0.1/", "http://joe:pw@[::1]/", "http://joe:pw@10.0.0.1:8080/a"] {
+        assert_eq!(texts(&finder, url), [url], "{url}");
+        assert_eq!(texts(&strict().ip_hosts(true), url), Vec::<String>::new(), "strict: {url}");
+    }
+    // A dotted user name could be taken for the host: no link.
+    assert_eq!(texts(&finder, "http://a.b@10.0.0.1/"), Vec::<String>::new());
+    assert_eq!(texts(&finder, "http://10.0.0.1:x/"), Vec::<String>::new());
+}
+
+/// Markup around a link in text: a quote glued to `/` or `>` after it,
+/// and a closing tag, end it (the reader's rule; strict keeps the spec).
+#[test]
+fn markup_after_a_link_ends_it() {
+    for (text, link) in [
+        ("<img src=\"https://a.org/x.svg\"/>", "https://a.org/x.svg"),
+        ("<img src='https://a.org/x.svg'/>", "https://a.org/x.svg"),
+        ("<a href=\"http://x.org/y\">", "http://x.org/y"),
+        ("<link>http://x.org/?a=1</link>", "http://x.org/?a=1"),
+        ("<url>https://x.org/path</url>", "https://x.org/path"),
+    ] {
+        assert_eq!(texts(&default(), text), [link], "{text}");
+    }
+    assert_eq!(texts(&strict(), "<img src=\"https://a.org/x.svg\"/>"), ["https://a.org/x.svg\"/"]);
+    // A quote or `<` inside a path is kept.
+    for text in ["http://x.org/a\"b", "http://x.org/it's/x", "http://x.org/a<b>c"] {
+        assert_eq!(texts(&default(), text), [text], "{text}");
+    }
 }

@@ -84,7 +84,20 @@ pub(crate) fn before(text: &str, i: usize) -> (char, u8, usize) {
     }
 }
 
-pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT, NV8_BIT};
+pub(crate) use tables::{DOT_BIT, EMAIL_BIT, LABEL_BIT};
+
+/// The bits of a code point that ends a host written without a scheme (the
+/// reader's rule): punctuation IDNA2008 does not allow (NV8, General_Category
+/// P*: quotes, `«»`, `¿`). Symbols and emoji, NV8 as well, stay in it
+/// (`www.🍕💩.ws`, `c✶.org`).
+pub(crate) const HOST_CUT: u8 = tables::NV8_BIT | tables::PUNCT_BIT;
+
+/// Whether a code point of `bits` ends a host read with `cut` (0 or
+/// [`HOST_CUT`]).
+#[inline(always)]
+pub(crate) const fn cuts_host(bits: u8, cut: u8) -> bool {
+    cut != 0 && bits & cut == cut
+}
 
 /// The `Link_Term` value of `c`.
 ///
