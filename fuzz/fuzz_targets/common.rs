@@ -38,6 +38,29 @@ pub fn href_matches_text(link: &linkscan::Link<'_>) -> bool {
     }
 }
 
+/// Whether `link` (in `text`) is no user name or password of a URL: a URL
+/// that ends inside its authority is not followed by more of it up to an
+/// `@` (`http://www.bank.com:login@evil.org`), and an address is not the
+/// password of a `scheme://` before it. (UTS #58 only: GFM and MD4C follow
+/// their reference parsers.)
+pub fn not_user_info(finder: &LinkFinder, text: &str, link: &linkscan::Link<'_>) -> bool {
+    if finder.dialect() != linkscan::Dialect::Uts58 {
+        return true;
+    }
+    let ends = |c: char| c.is_whitespace() || c.is_control() || "/?#\"'<>".contains(c);
+    if let Some(k) = link.as_str().find("://").filter(|_| link.kind() == LinkKind::Url)
+        && !link.as_str()[k + 3..].contains(['/', '?', '#'])
+    {
+        let rest = text[link.end()..].split(ends).next().unwrap_or_default();
+        return !rest.contains('@');
+    }
+    if link.kind() == LinkKind::Email {
+        let run = text[..link.start()].rsplit(ends).next().unwrap_or_default();
+        return !(run.contains("://") && run.ends_with(':'));
+    }
+    true
+}
+
 /// The host and scheme options, picked by the bits of `more`.
 pub fn with_host_options(finder: LinkFinder, more: u8) -> LinkFinder {
     let finder = finder.local_hosts(more & 1 != 0).skip_file_names(more & 2 != 0);

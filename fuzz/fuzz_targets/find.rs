@@ -1,7 +1,8 @@
 //! Detection on arbitrary input, in every dialect and with every option
 //! (picked by the first two bytes): no panic; links in order, not overlapping,
-//! on char boundaries, never empty; an href that ends with the link text;
-//! spans cover the input exactly. Every profile of UTS #58 is reached.
+//! on char boundaries, never empty; an href that ends with the link text,
+//! never a user name or a password of a URL (UTS #58); spans cover the
+//! input exactly. Every profile of UTS #58 is reached.
 //! The input cut into rows (at each `|`) has, with `row_links`, each row's
 //! links alone.
 
@@ -21,6 +22,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(last <= link.start() && link.start() < link.end() && link.end() <= text.len());
         assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
         assert!(common::href_matches_text(&link));
+        assert!(common::not_user_info(&finder, &text, &link), "{text:?}: {}", link.as_str());
         last = link.end();
     }
     let joined: String = finder.spans_in(&text, context).map(|s| s.as_str()).collect();

@@ -46,6 +46,33 @@ fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
             if finder.dialect() == Dialect::Uts58 && starts_with_scheme(link.as_str()) {
                 prop_assert_eq!(link.href(), link.as_str());
             }
+            // Never a link to a user name: a URL that ends inside its
+            // authority is not followed by more of it up to an `@`
+            // (`http://www.bank.com:login@evil.org`); never an address
+            // made of a password, inside a `scheme://` run.
+            if finder.dialect() == Dialect::Uts58 {
+                let ends = |c: char| c.is_whitespace() || c.is_control() || "/?#\"'<>".contains(c);
+                if let Some(k) = link.as_str().find("://").filter(|_| link.kind() == LinkKind::Url) {
+                    if !link.as_str()[k + 3..].contains(['/', '?', '#']) {
+                        let rest = text[link.end()..].split(ends).next().unwrap_or_default();
+                        prop_assert!(
+                            !rest.contains('@'),
+                            "a user name linked: {:?} in {:?}",
+                            link.as_str(),
+                            text
+                        );
+                    }
+                }
+                if link.kind() == LinkKind::Email {
+                    let run = text[..link.start()].rsplit(ends).next().unwrap_or_default();
+                    prop_assert!(
+                        !(run.contains("://") && run.ends_with(':')),
+                        "an address of a password: {:?} in {:?}",
+                        link.as_str(),
+                        text
+                    );
+                }
+            }
             last_end = link.end();
         }
         let spans: Vec<_> = finder.spans_in(text, context).collect();
