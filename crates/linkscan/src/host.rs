@@ -276,6 +276,9 @@ pub(crate) fn looks_like_a_file_name(
 pub(crate) enum Port {
     /// No port: no `:`, or a `:` not followed by a digit.
     None,
+    /// An empty port (`:` before a path, query or fragment, which URLs
+    /// allow: `http://example.org:/x`) that ends at this byte offset.
+    Empty(usize),
     /// A port `:1` to `:65535` that ends at this byte offset.
     Ends(usize),
     /// Too many digits or out of range: the host is not a link.
@@ -290,7 +293,11 @@ pub(crate) fn port_at(text: &str, i: usize) -> Port {
     }
     let digits = bytes[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 {
-        return Port::None;
+        return if matches!(bytes.get(i + 1), Some(b'/' | b'?' | b'#')) {
+            Port::Empty(i + 1)
+        } else {
+            Port::None
+        };
     }
     let value = bytes[i + 1..i + 1 + digits].iter().take(6).fold(0u32, |v, b| v * 10 + u32::from(b - b'0'));
     if digits <= 5 && (1..=65535).contains(&value) { Port::Ends(i + 1 + digits) } else { Port::Invalid }

@@ -513,19 +513,20 @@ fn url_link<'a>(
     // `http://www.bank.com:login.page@evil.org`: the domain after `://` is
     // a user name, the host is after the `@`. A dotted user name could be
     // taken for the host: no link at all (nor an address of the password).
-    if scheme && text[..host.start].ends_with("://") && userinfo_end(text, tld_end).is_some() {
+    // (Most hosts end at a `/` or a space, where no user name goes on.)
+    let authority_ends =
+        matches!(text.as_bytes().get(tld_end), None | Some(b'/' | b' ' | b'\n' | b'?' | b'#'));
+    if scheme && !authority_ends && is_user_name(text, host.start, tld_end) {
         return skip_url_rest(text, tld_end, scan);
     }
-    let port = if scheme { port_or_empty_at } else { port_at };
-    let host_end = match (fqdn_dot, port(text, tld_end + fqdn_dot.unwrap_or(0))) {
+    let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
         (_, Port::Invalid) => return refused(scan),
         (_, Port::Ends(end)) => end,
-        // A trailing dot belongs to the link only if a path, query or fragment follows.
-        (Some(n), Port::None) => {
-            let end = pqf(finder, text, tld_end + n);
-            let end = if end > tld_end + n { end } else { tld_end };
-            return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme));
-        }
+        // An empty port is a URL's (after a scheme), as written.
+        (_, Port::Empty(end)) if scheme => end,
+        (Some(n), Port::Empty(_)) => return trailing_dot(finder, text, (start, tld_end, n, scheme), scan),
+        (None, Port::Empty(_)) => tld_end,
+        (Some(n), Port::None) => return trailing_dot(finder, text, (start, tld_end, n, scheme), scan),
         (None, Port::None) => tld_end,
     };
     let end = pqf(finder, text, host_end);
@@ -633,16 +634,26 @@ fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
     false
 }
 
-/// The port at byte `i` of a URL with a scheme, or an empty one
-/// (`http://example.org:/x`, which URLs allow) when a path, query or
-/// fragment follows the `:`.
-fn port_or_empty_at(text: &str, i: usize) -> Port {
-    match port_at(text, i) {
-        Port::None if text.as_bytes().get(i) == Some(&b':') && text[i + 1..].starts_with(['/', '?', '#']) => {
-            Port::Ends(i + 1)
-        }
-        port => port,
-    }
+/// A host whose last label a separator follows (`example.com.`): the
+/// separator belongs to the link only if a path, query or fragment follows.
+fn trailing_dot<'a>(
+    finder: &LinkFinder,
+    text: &'a str,
+    (start, tld_end, n, scheme): (usize, usize, usize, bool),
+    scan: &mut Scan,
+) -> Option<Link<'a>> {
+    let end = pqf(finder, text, tld_end + n);
+    let end = if end > tld_end + n { end } else { tld_end };
+    Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
+}
+
+/// Whether the domain from `start` to `tld_end` is the user name of a URL:
+/// right after its `scheme://`, with an `@` further in its authority.
+/// (Out of line: most URLs never ask.)
+#[cold]
+#[inline(never)]
+fn is_user_name(text: &str, start: usize, tld_end: usize) -> bool {
+    text[..start].ends_with("://") && userinfo_end(text, tld_end).is_some()
 }
 
 /// Where the user information ends (its `@`) when an authority that goes
@@ -650,13 +661,24 @@ fn port_or_empty_at(text: &str, i: usize) -> Port {
 /// `?`, `#`, white space, a control, a quote or `<>`).
 fn userinfo_end(text: &str, from: usize) -> Option<usize> {
     let bytes = text.as_bytes();
-    let authority = bytes[from..]
-        .iter()
-        .position(|&b| b <= b' ' || b"/?#\"'<>".contains(&b))
-        .map_or(bytes.len(), |n| from + n);
-    // (Non-ASCII white space ends it too.)
-    let authority = text[from..authority].find(char::is_whitespace).map_or(authority, |n| from + n);
-    memchr::memrchr(b'@', &bytes[from..authority]).map(|n| from + n)
+    let (mut i, mut at) = (from, None);
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'@' => at = Some(i),
+            0..=b' ' | b'/' | b'?' | b'#' | b'"' | b'\'' | b'<' | b'>' => break,
+            0x80.. => {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                if c.is_whitespace() {
+                    break;
+                }
+                i += c.len_utf8();
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    at
 }
 
 /// Whether the domain with the TLD `tld`, read back from `dot`, follows an
@@ -728,9 +750,9 @@ fn scheme_host_link<'a>(
         None if finder.local_hosts => local_host_end(finder, text, host)?,
         None => return None,
     };
-    let host_end = match port_or_empty_at(text, host_end) {
+    let host_end = match port_at(text, host_end) {
         Port::Invalid => return None,
-        Port::Ends(end) => end,
+        Port::Ends(end) | Port::Empty(end) => end,
         Port::None => host_end,
     };
     // Anything but a port or the end of the text after a `:` is no host
