@@ -510,13 +510,13 @@ fn url_link<'a>(
     if !finder.kinds.contains(wanted) {
         return refused(scan);
     }
-    // `http://www.bank.com:login.page@evil.org`: the domain after `://` is
-    // a user name, the host is after the `@`. A dotted user name could be
-    // taken for the host: no link at all (nor an address of the password).
+    // `http://www.bank.com:login.page@evil.org`: the domain is in the user
+    // information, the host is after the last `@`. A dotted user name could
+    // be taken for the host: no link at all (nor an address of the password).
     // (Most hosts end at a `/` or a space, where no user name goes on.)
     let authority_ends =
         matches!(text.as_bytes().get(tld_end), None | Some(b'/' | b' ' | b'\n' | b'?' | b'#'));
-    if scheme && !authority_ends && is_user_name(text, host.start, tld_end) {
+    if scheme && !authority_ends && is_user_info(text, tld_end) {
         return skip_url_rest(text, tld_end, scan);
     }
     let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
@@ -647,13 +647,13 @@ fn trailing_dot<'a>(
     Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
 }
 
-/// Whether the domain from `start` to `tld_end` is the user name of a URL:
-/// right after its `scheme://`, with an `@` further in its authority.
-/// (Out of line: most URLs never ask.)
+/// Whether the domain that ends at `tld_end` is part of a URL's user
+/// information: an `@` follows it in the authority, and the host is after
+/// that. (Out of line: most URLs never ask.)
 #[cold]
 #[inline(never)]
-fn is_user_name(text: &str, start: usize, tld_end: usize) -> bool {
-    text[..start].ends_with("://") && userinfo_end(text, tld_end).is_some()
+fn is_user_info(text: &str, tld_end: usize) -> bool {
+    userinfo_end(text, tld_end).is_some()
 }
 
 /// Where the user information ends (its `@`) when an authority that goes
