@@ -248,6 +248,18 @@ def test_linker_keeps_its_settings():
     assert DEFAULT_CALLBACKS == [nofollow]
 
 
+@pytest.mark.parametrize(
+    "name, says",
+    [("url_re", "finder=linkscan.Finder"), ("email_re", "parse_email=True"), ("recognized_tags", "skip_tags=")],
+)
+def test_bleach_parameters_without_a_counterpart_say_what_to_use(name, says):
+    """bleach's own parameters are an error that names the way to do it here."""
+    with pytest.raises(TypeError, match=f"Linker\\({name}=...\\) is bleach's;.*{says}"):
+        Linker(**{name: object()})
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        Linker(colour="red")
+
+
 # bleach.linkify and linkscan.bleach.linkify on the same calls: the same
 # output, or bleach's output here with the cause of the difference.
 SAME = [

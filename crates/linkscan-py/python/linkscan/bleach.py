@@ -54,12 +54,30 @@ def target_blank(attrs, new=False):
 DEFAULT_CALLBACKS = [nofollow]
 
 
+# bleach's parameters with no counterpart here, and what to use instead.
+_INSTEAD = {
+    "url_re": "linkscan finds URLs as UTS #58 does, not by a regular expression: pass "
+    "finder=linkscan.Finder(...) to choose what is linked (profile=, kinds=, tlds=, require_scheme=, "
+    "local_hosts=, ip_hosts=)",
+    "email_re": "linkscan finds addresses as UTS #58 §5 does, not by a regular expression: parse_email=True "
+    "links them, and finder=linkscan.Finder(kinds=...) chooses the kinds",
+    "recognized_tags": "linkscan reads every tag as a browser's parser does, so it needs no list of known "
+    "tags: skip_tags= names the elements whose text is not linked",
+}
+
+
 class Linker:
     """bleach's ``Linker``: the settings kept for many calls of
     ``linkify``. ``finder``: a ``linkscan.Finder`` for other dialects,
-    kinds or TLD policies (default: UTS #58)."""
+    kinds or TLD policies (default: UTS #58). bleach's ``url_re``,
+    ``email_re`` and ``recognized_tags`` raise a ``TypeError`` that says
+    what to use instead."""
 
-    def __init__(self, callbacks=DEFAULT_CALLBACKS, skip_tags=None, parse_email=False, finder=None):
+    def __init__(self, callbacks=DEFAULT_CALLBACKS, skip_tags=None, parse_email=False, finder=None, **bleach_only):
+        for name in bleach_only:
+            if name in _INSTEAD:
+                raise TypeError(f"Linker({name}=...) is bleach's; {_INSTEAD[name]}")
+            raise TypeError(f"Linker() got an unexpected keyword argument {name!r}")
         self.callbacks = list(callbacks or [])
         self.skip_tags = list(skip_tags or [])
         self.parse_email = parse_email
