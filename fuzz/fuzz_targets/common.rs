@@ -48,7 +48,13 @@ pub fn not_user_info(finder: &LinkFinder, text: &str, link: &linkscan::Link<'_>)
         return true;
     }
     let ends = |c: char| c.is_whitespace() || c.is_control() || "/?#\"'<>".contains(c);
-    if let Some(k) = link.as_str().find("://").filter(|_| link.kind() == LinkKind::Url)
+    // (A link that starts with its scheme: `://` later is in its path.)
+    let scheme = |k: &usize| {
+        let name = &link.as_str()[..*k];
+        name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+    };
+    if let Some(k) = link.as_str().find("://").filter(scheme).filter(|_| link.kind() == LinkKind::Url)
         && !link.as_str()[k + 3..].contains(['/', '?', '#'])
     {
         let rest = text[link.end()..].split(ends).next().unwrap_or_default();

@@ -52,7 +52,11 @@ fn check_invariants(text: &str, context: Context) -> Result<(), TestCaseError> {
             // made of a password, inside a `scheme://` run.
             if finder.dialect() == Dialect::Uts58 {
                 let ends = |c: char| c.is_whitespace() || c.is_control() || "/?#\"'<>".contains(c);
-                if let Some(k) = link.as_str().find("://").filter(|_| link.kind() == LinkKind::Url) {
+                if let Some(k) = link
+                    .as_str()
+                    .find("://")
+                    .filter(|_| link.kind() == LinkKind::Url && starts_with_scheme(link.as_str()))
+                {
                     if !link.as_str()[k + 3..].contains(['/', '?', '#']) {
                         let rest = text[link.end()..].split(ends).next().unwrap_or_default();
                         prop_assert!(
