@@ -633,19 +633,52 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Emitter methods that go to html5gum's own emitter as they are.
+macro_rules! forward {
+    ($($name:ident($($arg:ident: $type:ty),*);)*) => {
+        $(fn $name(&mut self, $($arg: $type),*) {
+            self.inner.$name($($arg),*);
+        })*
+    };
+}
+
 impl Emitter for Reader<'_> {
     type Token = Item;
 
-    fn set_last_start_tag(&mut self, last_start_tag: Option<&[u8]>) {
-        self.inner.set_last_start_tag(last_start_tag);
+    forward! {
+        set_last_start_tag(last_start_tag: Option<&[u8]>);
+        emit_eof();
+        init_string();
+        emit_string(c: &[u8]);
+        init_start_tag();
+        init_end_tag();
+        init_comment();
+        emit_current_comment();
+        emit_current_doctype();
+        set_self_closing();
+        set_force_quirks();
+        push_tag_name(s: &[u8]);
+        push_comment(s: &[u8]);
+        push_doctype_name(s: &[u8]);
+        init_doctype();
+        init_attribute();
+        init_attribute_value();
+        push_attribute_name(s: &[u8]);
+        push_attribute_value(s: &[u8]);
+        set_doctype_public_identifier(value: &[u8]);
+        set_doctype_system_identifier(value: &[u8]);
+        push_doctype_public_identifier(s: &[u8]);
+        push_doctype_system_identifier(s: &[u8]);
+        start_open_tag();
+        move_position(offset: isize);
     }
-    fn emit_eof(&mut self) {
-        self.inner.emit_eof();
-    }
+
     fn emit_error(&mut self, _: Error) {}
+
     fn should_emit_errors(&mut self) -> bool {
         false
     }
+
     fn pop_token(&mut self) -> Option<Item> {
         if let Some(item) = self.ready.pop_front() {
             return Some(item);
@@ -653,21 +686,7 @@ impl Emitter for Reader<'_> {
         let token = self.inner.pop_token()?;
         Some(self.mark(token))
     }
-    fn init_string(&mut self) {
-        self.inner.init_string();
-    }
-    fn emit_string(&mut self, c: &[u8]) {
-        self.inner.emit_string(c);
-    }
-    fn init_start_tag(&mut self) {
-        self.inner.init_start_tag();
-    }
-    fn init_end_tag(&mut self) {
-        self.inner.init_end_tag();
-    }
-    fn init_comment(&mut self) {
-        self.inner.init_comment();
-    }
+
     fn emit_current_tag(&mut self) -> Option<State> {
         let _ = self.inner.emit_current_tag();
         // The tokens made before the tag are marked by the model as it
@@ -692,64 +711,12 @@ impl Emitter for Reader<'_> {
         }
         state
     }
-    fn emit_current_comment(&mut self) {
-        self.inner.emit_current_comment();
-    }
-    fn emit_current_doctype(&mut self) {
-        self.inner.emit_current_doctype();
-    }
-    fn set_self_closing(&mut self) {
-        self.inner.set_self_closing();
-    }
-    fn set_force_quirks(&mut self) {
-        self.inner.set_force_quirks();
-    }
-    fn push_tag_name(&mut self, s: &[u8]) {
-        self.inner.push_tag_name(s);
-    }
-    fn push_comment(&mut self, s: &[u8]) {
-        self.inner.push_comment(s);
-    }
-    fn push_doctype_name(&mut self, s: &[u8]) {
-        self.inner.push_doctype_name(s);
-    }
-    fn init_doctype(&mut self) {
-        self.inner.init_doctype();
-    }
-    fn init_attribute(&mut self) {
-        self.inner.init_attribute();
-    }
-    fn init_attribute_value(&mut self) {
-        self.inner.init_attribute_value();
-    }
-    fn push_attribute_name(&mut self, s: &[u8]) {
-        self.inner.push_attribute_name(s);
-    }
-    fn push_attribute_value(&mut self, s: &[u8]) {
-        self.inner.push_attribute_value(s);
-    }
-    fn set_doctype_public_identifier(&mut self, value: &[u8]) {
-        self.inner.set_doctype_public_identifier(value);
-    }
-    fn set_doctype_system_identifier(&mut self, value: &[u8]) {
-        self.inner.set_doctype_system_identifier(value);
-    }
-    fn push_doctype_public_identifier(&mut self, s: &[u8]) {
-        self.inner.push_doctype_public_identifier(s);
-    }
-    fn push_doctype_system_identifier(&mut self, s: &[u8]) {
-        self.inner.push_doctype_system_identifier(s);
-    }
-    fn start_open_tag(&mut self) {
-        self.inner.start_open_tag();
-    }
+
     fn current_is_appropriate_end_tag_token(&mut self) -> bool {
         self.inner.current_is_appropriate_end_tag_token()
     }
+
     fn adjusted_current_node_present_but_not_in_html_namespace(&mut self) -> bool {
         self.model.in_foreign_element()
-    }
-    fn move_position(&mut self, offset: isize) {
-        self.inner.move_position(offset);
     }
 }
