@@ -349,8 +349,8 @@ impl Model {
             || UNMODELLED_IN_FOREIGN.contains(&name)
             || (p_open && CLOSES_P.contains(&name))
         {
-            // (`svg` and `math` here open foreign content again, which is
-            // followed; they are left out only to keep the model small.)
+            // (`svg` and `math` here would open foreign content inside the
+            // HTML of foreign content: not followed, to keep the model small.)
             self.blind = true;
             return None;
         }
@@ -377,8 +377,8 @@ impl Model {
         }
     }
 
-    /// An end tag; `content` is the source of a `<noscript>`'s content and
-    /// the end tag after it, when that is what it ends.
+    /// An end tag (of `source`, which the end of a `<noscript>` reads
+    /// again).
     fn end_tag(&mut self, source: &str, tag: &html5gum::EndTag<usize>) {
         if self.blind {
             return;
