@@ -75,6 +75,37 @@ impl Link {
 /// Finds links; built once with its options, used for any number of texts.
 /// Picklable (it is made again from its options), so it can be shipped to
 /// worker processes (multiprocessing, Dask, Spark closures).
+///
+/// Finder(dialect="uts58", *, profile="default", kinds=None,
+/// require_scheme=None, tlds=None, default_scheme=None, ip_hosts=None,
+/// unicode_ends=False, local_hosts=None, skip_file_names=None,
+/// schemes=None, offsets="chars")
+///
+/// dialect: "uts58" (Unicode UTS #58), "gfm" (GitHub's autolinks, as
+///     cmark-gfm finds them) or "md4c" (md4c's permissive autolinks).
+/// profile (uts58): "default" (the spec where it decides, the reader where
+///     it does not), "strict" (the spec's pseudo-code and the Unicode
+///     reference exactly), "chat" (default, no file names, handles) or
+///     "docs" (a scheme required, local and IP hosts). The options below,
+///     when given (not None), change only themselves after it.
+/// kinds: which links, as "url,www,email" (and "handle"), a string or a
+///     list; None: the profile's.
+/// require_scheme: only links written with a scheme (or mailto:).
+/// tlds: "iana" (the built-in IANA list), "any" (any well-formed TLD) or a
+///     list of TLDs.
+/// default_scheme: put before a scheme-less link's href ("https://";
+///     script schemes are refused).
+/// ip_hosts: IPv4 and [IPv6] hosts after a scheme.
+/// unicode_ends (gfm): end links at Unicode white space and punctuation.
+/// local_hosts: any well-formed host after a scheme (localhost, intranet).
+/// skip_file_names: README.md, main.rs:12 and the like are no links.
+/// schemes: the schemes a scheme:// URL may have; "web" stands for the
+///     built-in list.
+/// offsets: "chars" (Python string indices), "utf8" or "utf16".
+///
+/// An option that means nothing in the dialect, a script scheme or an
+/// empty list raises ValueError starting with the option's name.
+/// repr() shows every option that is not its default.
 #[pyclass(frozen, module = "linkscan")]
 struct Finder {
     finder: LinkFinder,
@@ -285,8 +316,26 @@ impl Finder {
         Stream { stream: linkscan::LinkStream::new(self.finder.clone()).offsets(self.unit) }
     }
 
-    fn __repr__(&self) -> String {
-        format!("Finder(dialect={:?})", format!("{:?}", self.finder.dialect()).to_lowercase())
+    /// `Finder(...)` with the dialect and every option given that is not
+    /// its default, as Python writes them.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut parts = Vec::new();
+        if self.args.0 != "uts58" {
+            parts.push(format!("'{}'", self.args.0));
+        }
+        for (name, value) in self.args.1.bind(py).iter() {
+            let name: String = name.extract()?;
+            let default = match name.as_str() {
+                "profile" => value.eq("default")?,
+                "unicode_ends" => value.eq(false)?,
+                "offsets" => value.eq("chars")?,
+                _ => value.is_none(),
+            };
+            if !default {
+                parts.push(format!("{name}={}", value.repr()?));
+            }
+        }
+        Ok(format!("Finder({})", parts.join(", ")))
     }
 }
 

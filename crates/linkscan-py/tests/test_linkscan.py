@@ -599,3 +599,22 @@ def test_readme_python_runs_as_written():
     blocks = [part.split("```")[0] for part in section.split("```python\n")[1:]]
     assert len(blocks) == 2
     assert sum(run_as_written(block) for block in blocks) == 3
+
+
+def test_a_finder_says_its_options():
+    """repr shows every option that is not its default, as Python writes
+    it (so that it makes the same finder again); help(Finder) explains
+    each option at run time."""
+    Finder = linkscan.Finder
+    assert repr(Finder()) == "Finder()"
+    assert repr(Finder(profile="chat", require_scheme=True)) == "Finder(profile='chat', require_scheme=True)"
+    assert repr(Finder("gfm", unicode_ends=True, offsets="utf16")) == "Finder('gfm', unicode_ends=True, offsets='utf16')"
+    for finder in [Finder(kinds=["url", "email"], tlds=["com"], default_scheme="http://"), Finder("md4c"),
+                   Finder(profile="docs", schemes=["web", "gopher"], ip_hosts=False, skip_file_names=True)]:
+        again = eval(repr(finder), {"Finder": Finder})
+        assert repr(again) == repr(finder)
+        assert [l.href for l in again.find("a.com x@y.org gopher://g.org/x")] == \
+            [l.href for l in finder.find("a.com x@y.org gopher://g.org/x")]
+    for option in ["dialect", "profile", "kinds", "require_scheme", "tlds", "default_scheme", "ip_hosts",
+                   "unicode_ends", "local_hosts", "skip_file_names", "schemes", "offsets"]:
+        assert f"\n{option}" in Finder.__doc__, option
