@@ -249,7 +249,6 @@ where
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<Part<O>>();
-    // Chunks' buffers, given back to the reader once processed.
     // Chunks' buffers given back for the reader to read into again: a few
     // (the reader takes one a chunk); more are freed, not hoarded.
     let (spare_tx, spare_rx) = mpsc::sync_channel::<String>(jobs.min(4) + 2);
