@@ -19,8 +19,8 @@
 //! assert_eq!(quote_local_part("john doe").unwrap(), "\"john doe\"");
 //! ```
 
-use crate::pqf::BracketStack;
 pub use crate::pqf::Part;
+use crate::pqf::{BracketStack, markup_at};
 use crate::props::{LinkTerm, is_link_email, link_term};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -66,14 +66,7 @@ fn escape_part_as(out: &mut String, part: Part, text: &str, last: bool, shown: b
         // What the default profile reads as markup after a link: a quote
         // glued to `/` or `>`, a closing tag (`</a`). The display form
         // escapes it (§4.1's minimal escaping, for `strict`, does not).
-        let markup = shown
-            && match c {
-                '"' | '\'' => matches!(bytes.get(i + 1), Some(b'/' | b'>')),
-                '<' => {
-                    bytes.get(i + 1) == Some(&b'/') && bytes.get(i + 2).is_some_and(u8::is_ascii_alphabetic)
-                }
-                _ => false,
-            };
+        let markup = shown && markup_at(bytes, i);
         let copy = match term {
             _ if markup => false,
             LinkTerm::Include if shown && shown_escaped(c) => false,

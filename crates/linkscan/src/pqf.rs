@@ -417,30 +417,27 @@ pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize 
         let end = i + c.len_utf8();
         match link_term(c) {
             LinkTerm::Include => last_safe = end,
-            // (The reader's rule: a quote glued to a `/` or `>` after it is
-            // markup around the link, `<img src="https://a.org/x.svg"/>`.)
-            LinkTerm::Soft
-                if soft_initiators && matches!(c, '"' | '\'') && matches!(s.get(end), Some(b'/' | b'>')) =>
-            {
-                return last_safe;
-            }
+            // (The reader's rule: markup around a link ends it.)
+            LinkTerm::Soft | LinkTerm::Open if soft_initiators && markup_at(s, i) => return last_safe,
             LinkTerm::Soft => {}
             LinkTerm::Hard => return last_safe,
-            // (The reader's rule: a closing tag after a link is markup,
-            // `http://x.org/?a=1</link>`.)
-            LinkTerm::Open
-                if soft_initiators
-                    && c == '<'
-                    && s.get(end) == Some(&b'/')
-                    && s.get(end + 1).is_some_and(u8::is_ascii_alphabetic) =>
-            {
-                return last_safe;
-            }
             LinkTerm::Open if stack.push(c) => last_safe = end,
             LinkTerm::Close if stack.close(c) => last_safe = end,
             LinkTerm::Open | LinkTerm::Close => return last_safe,
         }
         i = end;
+    }
+}
+
+/// Whether byte `i` of `s` starts what the reader takes for markup after a
+/// link: a quote glued to a `/` or `>` after it
+/// (`<img src="https://a.org/x.svg"/>`), or a closing tag
+/// (`http://x.org/?a=1</link>`).
+pub(crate) fn markup_at(s: &[u8], i: usize) -> bool {
+    match s.get(i) {
+        Some(b'"' | b'\'') => matches!(s.get(i + 1), Some(b'/' | b'>')),
+        Some(b'<') => s.get(i + 1) == Some(&b'/') && s.get(i + 2).is_some_and(u8::is_ascii_alphabetic),
+        _ => false,
     }
 }
 

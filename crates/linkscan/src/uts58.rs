@@ -552,10 +552,8 @@ fn address_link<'a>(
         // (`https://bbc.co.uk@evil.com/`): UTS #58's test data links no
         // such URL (`http://john.smith@example.com`), nor does strict any.
         Err(Rejected::Userinfo(authority)) => {
-            let user = &text[authority..at];
-            let user = user.split_once(':').map_or(user, |(user, _)| user);
             let scheme = scheme_before(text, authority, floor)
-                .filter(|_| finder.reader && !user.chars().any(is_label_separator))
+                .filter(|_| finder.reader && !dotted_user_name(&text[authority..at]))
                 .and_then(|scheme| accepted_scheme(&finder.schemes, text, scheme, authority - 3, true));
             return match scheme {
                 Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
@@ -647,6 +645,14 @@ fn trailing_dot<'a>(
     Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
 }
 
+/// Whether the user name of the user information `user_info`
+/// (`user:password`) holds a label separator: it could be taken for the
+/// host (`https://bbc.co.uk@evil.com/`).
+fn dotted_user_name(user_info: &str) -> bool {
+    let user = user_info.split_once(':').map_or(user_info, |(user, _)| user);
+    user.chars().any(is_label_separator)
+}
+
 /// Whether the domain that ends at `tld_end` is part of a URL's user
 /// information: an `@` follows it in the authority, and the host is after
 /// that. (Out of line: most URLs never ask.)
@@ -734,9 +740,7 @@ fn scheme_host_link<'a>(
     // separator could be taken for the host: no link.
     let host = match userinfo_end(text, host) {
         Some(at) if finder.reader => {
-            let user = &text[host..at];
-            let user = user.split_once(':').map_or(user, |(user, _)| user);
-            if user.chars().any(is_label_separator) {
+            if dotted_user_name(&text[host..at]) {
                 return None;
             }
             at + 1

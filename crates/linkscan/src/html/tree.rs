@@ -131,9 +131,10 @@ const FORMATTING: &[&[u8]] = &[
     b"u",
 ];
 
-/// Start tags whose effect inside an integration point this model does not
-/// follow (they close or move elements by the insertion mode): blind there.
-const UNMODELLED_IN_FOREIGN: &[&[u8]] = &[
+/// Start tags whose effect depends on the insertion mode (tables, forms,
+/// `<select>`, `<template>`) or on the document's own elements: the model
+/// follows none of them where it must be exact.
+const INSERTION_MODE_TAGS: &[&[u8]] = &[
     b"table",
     b"caption",
     b"colgroup",
@@ -152,6 +153,12 @@ const UNMODELLED_IN_FOREIGN: &[&[u8]] = &[
     b"body",
     b"html",
     b"head",
+];
+
+/// Start tags whose effect inside an integration point this model does not
+/// follow (they close or move elements by the insertion mode), besides
+/// [`INSERTION_MODE_TAGS`]: blind there.
+const UNMODELLED_IN_FOREIGN: &[&[u8]] = &[
     b"rb",
     b"rp",
     b"rt",
@@ -346,6 +353,7 @@ impl Model {
         let open_html = self.foreign.iter().rev().take_while(|o| o.namespace == Namespace::Html);
         let p_open = open_html.clone().any(|o| o.name == b"p");
         if self.formatting.disturbed
+            || INSERTION_MODE_TAGS.contains(&name)
             || UNMODELLED_IN_FOREIGN.contains(&name)
             || (p_open && CLOSES_P.contains(&name))
         {
@@ -547,33 +555,9 @@ fn foreign_element(namespace: Namespace, tag: &html5gum::StartTag<usize>) -> Ope
 /// same elements open: `source` is the content and its end tag, which
 /// starts at `end`. The content may hold text, comments and elements
 /// opened and closed in turn; nothing that switches the tokenizer, nothing
-/// foreign, no table or form.
+/// foreign, no table or form ([`INSERTION_MODE_TAGS`]).
 fn noscript_reads_alike(source: &str, end: usize) -> bool {
-    const REFUSED: &[&[u8]] = &[
-        b"svg",
-        b"math",
-        b"table",
-        b"caption",
-        b"colgroup",
-        b"col",
-        b"tbody",
-        b"thead",
-        b"tfoot",
-        b"tr",
-        b"td",
-        b"th",
-        b"select",
-        b"option",
-        b"optgroup",
-        b"template",
-        b"form",
-        b"frameset",
-        b"frame",
-        b"body",
-        b"html",
-        b"head",
-        b"image",
-    ];
+    const REFUSED: &[&[u8]] = &[b"svg", b"math", b"col", b"frame", b"image"];
     let mut open: Vec<html5gum::HtmlString> = Vec::new();
     let mut last = None;
     for token in Tokenizer::new_with_emitter(source, DefaultEmitter::<usize>::new_with_span()) {
@@ -581,7 +565,10 @@ fn noscript_reads_alike(source: &str, end: usize) -> bool {
         match &token {
             Token::StartTag(tag) => {
                 let name: &[u8] = &tag.name;
-                if html_state(name).is_some() || REFUSED.contains(&name) {
+                if html_state(name).is_some()
+                    || INSERTION_MODE_TAGS.contains(&name)
+                    || REFUSED.contains(&name)
+                {
                     return false;
                 }
                 if !VOID.contains(&name) {
