@@ -36,9 +36,10 @@ pub struct FinderOptions {
     /// where it does not (no final `?`, quotes end a scheme-less host,
     /// https://user:pass@host, _ after a scheme, foohttp:// read as http://,
     /// 'hi@x.com' without its quotes, @user@host is no address). strict: the
-    /// spec's pseudo-code and the Unicode reference exactly. chat: default,
-    /// plus --skip-file-names and handles (@user@example.social). docs:
-    /// --require-scheme, --local-hosts and --ip-hosts.
+    /// spec's pseudo-code and the Unicode reference exactly (also
+    /// --no-skip-file-names). chat: default, plus handles
+    /// (@user@example.social). docs: --require-scheme, --local-hosts and
+    /// --ip-hosts.
     #[arg(long, value_name = "PROFILE", default_value = "default", value_parser = parse_profile)]
     pub profile: Profile,
     /// The kinds of link to find, comma-separated: url (with a scheme), www
@@ -81,11 +82,17 @@ pub struct FinderOptions {
     /// (http://localhost:3000, http://intranet/, https://x.internal/).
     #[arg(long)]
     pub local_hosts: bool,
-    /// UTS #58: do not link scheme-less names that look like file names
-    /// (README.md, setup.py, main.rs: two labels, the last a TLD that is a
-    /// common file extension, no path); nic.md then needs a scheme or a path.
-    #[arg(long)]
+    /// UTS #58: do not link scheme-less names that read as code (the
+    /// default but in --profile strict): file names (README.md, setup.py,
+    /// main.rs:12: two labels, the last a TLD far more often a file
+    /// extension, no path) and calls (Date.now()); nic.md then needs a
+    /// scheme, www. or a path.
+    #[arg(long, overrides_with = "no_skip_file_names")]
     pub skip_file_names: bool,
+    /// UTS #58: link scheme-less names that read as code, as the spec's
+    /// letter does (README.md is then https://README.md).
+    #[arg(long, overrides_with = "skip_file_names")]
+    pub no_skip_file_names: bool,
 }
 
 /// The scheme names of `--schemes`, as written (`web,gopher`).
@@ -151,7 +158,11 @@ impl FinderOptions {
         options.ip_hosts = flag(self.ip_hosts);
         options.unicode_ends = flag(self.unicode_ends);
         options.local_hosts = flag(self.local_hosts);
-        options.skip_file_names = flag(self.skip_file_names);
+        options.skip_file_names = match (self.skip_file_names, self.no_skip_file_names) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        };
         options.schemes = self.schemes.as_ref().map(|names| names.0.clone());
         options.finder().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, self.flag_error(&e)))
     }

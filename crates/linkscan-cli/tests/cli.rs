@@ -520,7 +520,7 @@ fn profiles_name_a_set_of_options() {
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
         stdout(&out)
     };
-    assert_eq!(marked(&[]), "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com⸡? or @a@b.social\n");
+    assert_eq!(marked(&[]), "See README.md, http://localhost:3000/, ⸠example.com⸡? or @a@b.social\n");
     assert_eq!(marked(&["--profile", "default"]), marked(&[]));
     assert_eq!(
         marked(&["--profile", "strict"]),
@@ -566,9 +566,18 @@ fn host_and_scheme_options() {
     let default = linkscan(&["find", "--format", "tsv"], text);
     let rows: Vec<String> =
         stdout(&default).lines().map(|l| l.split('\t').nth(7).unwrap_or("").to_string()).collect();
-    assert_eq!(rows, ["https://README.md", "ftp://c.org/f"]);
-    let options =
-        ["find", "--local-hosts", "--skip-file-names", "--schemes", "web,gopher", "--format", "tsv"];
+    assert_eq!(rows, ["ftp://c.org/f"]);
+    // The file-name guard: off, on again (the last flag wins), off in strict.
+    for (flags, readme) in [
+        (&["--no-skip-file-names"][..], true),
+        (&["--no-skip-file-names", "--skip-file-names"][..], false),
+        (&["--profile", "strict"][..], true),
+        (&["--profile", "strict", "--skip-file-names"][..], false),
+    ] {
+        let out = linkscan(&[&["find", "--format", "tsv"], flags].concat(), "see README.md\n");
+        assert_eq!(stdout(&out).contains("https://README.md"), readme, "{flags:?}");
+    }
+    let options = ["find", "--local-hosts", "--schemes", "web,gopher", "--format", "tsv"];
     let out = linkscan(&options, text);
     let rows: Vec<String> =
         stdout(&out).lines().map(|l| l.split('\t').nth(7).unwrap_or("").to_string()).collect();

@@ -18,7 +18,7 @@ export interface LinkFinderOptions {
   unicodeEnds?: boolean;
   /** UTS #58: any well-formed host after an explicit scheme (`http://intranet/`). */
   localHosts?: boolean;
-  /** UTS #58: no scheme-less names that look like file names (`README.md`). */
+  /** UTS #58: no scheme-less names that read as code: file names (`README.md`, `main.rs:12`) and calls (`Date.now()`). Default: the profile's (on but in `"strict"`). */
   skipFileNames?: boolean;
   /** UTS #58: the schemes a `scheme://` URL may have; `"web"` stands for the built-in list. */
   schemes?: string[];

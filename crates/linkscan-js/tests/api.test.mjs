@@ -107,7 +107,9 @@ test("every option", () => {
   assert.equal(new LinkFinder({ defaultScheme: "http://" }).find("x.com")[0].href, "http://x.com");
   assert.deepEqual(texts({ ipHosts: true }, "http://10.0.0.1/x"), ["http://10.0.0.1/x"]);
   assert.deepEqual(texts({ localHosts: true }, "http://localhost:3000/"), ["http://localhost:3000/"]);
-  assert.deepEqual(texts({ skipFileNames: true }, "README.md"), []);
+  assert.deepEqual(texts({}, "README.md"), []);
+  assert.deepEqual(texts({ skipFileNames: false }, "README.md"), ["README.md"]);
+  assert.deepEqual(texts({ profile: "strict", skipFileNames: true }, "README.md"), []);
   assert.deepEqual(texts({ schemes: ["https", "gopher"] }, "gopher://a.com/x"), ["gopher://a.com/x"]);
   assert.equal(new LinkFinder({ dialect: "gfm" }).find("www.commonmark.org/a.b.")[0].href, "http://www.commonmark.org/a.b");
   assert.deepEqual(texts({ dialect: "gfm", unicodeEnds: true }, "（https://example.com/x）です"), ["https://example.com/x"]);
@@ -118,7 +120,7 @@ test("every option", () => {
 test("profiles", () => {
   const text = "See README.md, http://localhost:3000/, example.com? or @a@b.social";
   const found = (options) => new LinkFinder(options).find(text).map((l) => l.text);
-  assert.deepEqual(found(), ["README.md", "example.com"]);
+  assert.deepEqual(found(), ["example.com"]);
   assert.deepEqual(found({ profile: "strict" }), ["README.md", "example.com?", "a@b.social"]);
   assert.deepEqual(found({ profile: "chat" }), ["example.com", "@a@b.social"]);
   assert.deepEqual(found({ profile: "docs" }), ["http://localhost:3000/"]);

@@ -85,7 +85,8 @@ impl Link {
 ///     cmark-gfm finds them) or "md4c" (md4c's permissive autolinks).
 /// profile (uts58): "default" (the spec where it decides, the reader where
 ///     it does not), "strict" (the spec's pseudo-code and the Unicode
-///     reference exactly), "chat" (default, no file names, handles) or
+///     reference exactly; file names are links), "chat" (default plus
+///     handles) or
 ///     "docs" (a scheme required, local and IP hosts). The options below,
 ///     when given (not None), change only themselves after it.
 /// kinds: which links, as "url,www,email" (and "handle"), a string or a
@@ -98,7 +99,8 @@ impl Link {
 /// ip_hosts: IPv4 and [IPv6] hosts after a scheme.
 /// unicode_ends (gfm): end links at Unicode white space and punctuation.
 /// local_hosts: any well-formed host after a scheme (localhost, intranet).
-/// skip_file_names: README.md, main.rs:12 and the like are no links.
+/// skip_file_names: README.md, main.rs:12, Date.now() and the like are no
+///     links (None: the profile's, on but in "strict").
 /// schemes: the schemes a scheme:// URL may have; "web" stands for the
 ///     built-in list.
 /// offsets: "chars" (Python string indices), "utf8" or "utf16".
@@ -179,7 +181,7 @@ impl Finder {
     ///
     /// `profile` (UTS #58): "default" (the spec where it decides, the reader
     /// where it does not), "strict" (the spec's pseudo-code and the Unicode
-    /// reference exactly), "chat" (default plus skip_file_names and handles)
+    /// reference exactly), "chat" (default plus handles)
     /// or "docs" (require_scheme, local_hosts and ip_hosts). Options given
     /// (not None) change only themselves after it. `schemes`: the schemes a
     /// `scheme://` URL may have, "web" standing for the built-in list. The

@@ -81,7 +81,8 @@ def test_every_option():
     assert f(default_scheme="http://").find("x.com")[0].href == "http://x.com"
     assert f(ip_hosts=True).find("http://10.0.0.1/x")[0].text == "http://10.0.0.1/x"
     assert f(local_hosts=True).find("http://localhost:3000/")[0].text == "http://localhost:3000/"
-    assert f(skip_file_names=True).find("README.md") == []
+    assert f().find("README.md") == [] and f(profile="strict", skip_file_names=True).find("README.md") == []
+    assert [l.text for l in f(skip_file_names=False).find("README.md")] == ["README.md"]
     assert f(schemes=["https", "gopher"]).find("gopher://a.com/x")[0].text == "gopher://a.com/x"
     assert f("gfm").find("www.commonmark.org/a.b.")[0].href == "http://www.commonmark.org/a.b"
     assert f("gfm", unicode_ends=True).find("（https://example.com/x）です")[0].text == "https://example.com/x"
@@ -94,7 +95,7 @@ def test_profiles():
     def found(**options):
         return [l.text for l in linkscan.Finder(**options).find(text)]
 
-    assert found() == ["README.md", "example.com"]
+    assert found() == ["example.com"]
     assert found(profile="strict") == ["README.md", "example.com?", "a@b.social"]
     assert found(profile="chat") == ["example.com", "@a@b.social"]
     assert found(profile="docs") == ["http://localhost:3000/"]

@@ -330,7 +330,7 @@ impl LinkFinder {
             unicode_ends: false,
             schemes: Schemes::web(),
             local_hosts: false,
-            file_names: false,
+            file_names: true,
             reader: true,
         }
     }
@@ -350,7 +350,7 @@ impl LinkFinder {
     #[must_use]
     pub fn profile(self, profile: Profile) -> Self {
         let (kinds, require_scheme, file_names, local, strict) = match profile {
-            Profile::Default => (Kinds::DEFAULT, false, false, false, false),
+            Profile::Default => (Kinds::DEFAULT, false, true, false, false),
             Profile::Strict => (Kinds::DEFAULT, false, false, false, true),
             Profile::Chat => (Kinds::DEFAULT | Kinds::HANDLE, false, true, false, false),
             Profile::Docs => (Kinds::DEFAULT, true, true, true, false),
@@ -390,18 +390,22 @@ impl LinkFinder {
     /// * **Quotes and brackets around an address** (`'hi@example.com'`,
     ///   `{joe@example.com}`) are not part of it (§8 allows such boundary
     ///   adjustment); `o'brien@example.com` keeps its `'`.
+    /// * **File names and calls are code** ([`LinkFinder::skip_file_names`],
+    ///   an option of its own: `strict(true)` turns it off, and it may be
+    ///   set again after).
     ///
     /// ```
     /// use linkscan::LinkFinder;
-    /// let text = "Is it example.com? Mail 'hi@example.com' or see “link.com/foo”";
+    /// let text = "Is it example.com? Mail 'hi@example.com' or see “link.com/foo” and README.md";
     /// let found: Vec<_> = LinkFinder::new().links(text).map(|l| l.as_str()).collect();
     /// assert_eq!(found, ["example.com", "hi@example.com", "link.com/foo"]);
     /// let found: Vec<_> = LinkFinder::new().strict(true).links(text).map(|l| l.as_str()).collect();
-    /// assert_eq!(found, ["example.com?", "'hi@example.com", "“link.com/foo"]);
+    /// assert_eq!(found, ["example.com?", "'hi@example.com", "“link.com/foo", "README.md"]);
     /// ```
     #[must_use]
     pub fn strict(mut self, strict: bool) -> Self {
         self.reader = !strict;
+        self.file_names = !strict;
         self
     }
 
@@ -598,21 +602,30 @@ impl LinkFinder {
         self
     }
 
-    /// UTS #58: do not link a scheme-less name that looks like a file name —
-    /// two labels, the last a TLD that is also a common file extension
-    /// ([`FILE_EXTENSION_TLDS`](crate::spec::FILE_EXTENSION_TLDS): `md`, `py`,
-    /// `rs`, `sh`, `as`, `zip`, …), no `www.`, and no path, query or
-    /// fragment after it (`main.rs:12`, a code location, is still a file
-    /// name; `nic.md:8080/x` is a URL). UTS #58 §8 names `helpers.py` as a case an
-    /// implementation may refrain from linking. Off by default (the
-    /// conformance data links such names); with it on, `nic.md` needs a
-    /// scheme or a path to be linked.
+    /// UTS #58: do not link a scheme-less name that reads as code (on by
+    /// default; off with [`LinkFinder::strict`]`(true)`, and in
+    /// [`Profile::Strict`]):
+    ///
+    /// * **a file name**: two labels, the last a TLD that is also a file
+    ///   extension far more often than a domain in text
+    ///   ([`FILE_EXTENSION_TLDS`](crate::spec::FILE_EXTENSION_TLDS): `md`,
+    ///   `py`, `rs`, `sh`, `ts`, `tf`, `zip`, …), and no path after it:
+    ///   `README.md`, `guide.md#install`, and `main.rs:12`, a code
+    ///   location. UTS #58 §8 names `helpers.py` as a case an
+    ///   implementation may refrain from linking;
+    /// * **a call**: a name directly followed by `(` (`Date.now()`).
+    ///
+    /// The text makes such a name a domain with a scheme, `www.`, a third
+    /// label or a path: `https://nic.md`, `www.nic.md`, `docs.rs/linkscan`.
+    /// A bare `docs.rs` is no link (in real text it names the site in
+    /// badges' alt text far more often than it is meant as a link).
     ///
     /// ```
     /// use linkscan::LinkFinder;
-    /// let finder = LinkFinder::new().skip_file_names(true);
+    /// let finder = LinkFinder::new();
     /// assert_eq!(finder.links("Edit README.md and setup.py; see nic.md/about or https://nic.md").count(), 2);
-    /// assert_eq!(finder.links("see main.rs:12 and README.md:").count(), 0);
+    /// assert_eq!(finder.links("see main.rs:12, guide.md#install and Date.now()").count(), 0);
+    /// assert_eq!(finder.skip_file_names(false).links("see main.rs:12").count(), 1);
     /// ```
     #[must_use]
     pub fn skip_file_names(mut self, enable: bool) -> Self {
@@ -694,9 +707,8 @@ pub enum Profile {
     /// The §3.5.1 pseudo-code and the Unicode reference implementation
     /// exactly, for conformance work: [`LinkFinder::strict`]`(true)`.
     Strict,
-    /// Prose people type in chat and mail: the defaults, plus the file-name
-    /// guard ([`LinkFinder::skip_file_names`]: `README.md`, `main.rs:12` are
-    /// no links) and fediverse handles ([`Kinds::HANDLE`]).
+    /// Prose people type in chat and mail: the defaults, plus fediverse
+    /// handles ([`Kinds::HANDLE`]).
     Chat,
     /// Technical documentation, full of file names and code: URLs need a
     /// scheme ([`LinkFinder::require_scheme`]), and then local and IP hosts

@@ -232,44 +232,58 @@ fn is_well_formed_tld(label: &str) -> bool {
         })
 }
 
-/// Top-level domains that are also common file extensions: `README.md`,
-/// `setup.py`, `main.rs`, `install.sh`, `s.as_str()`, `Makefile.am`,
-/// `Finder.app`, `archive.zip`, … (Moldova, Paraguay, Serbia, Saint Helena,
-/// American Samoa, Armenia, …). See [`LinkFinder::skip_file_names`](crate::LinkFinder::skip_file_names).
+/// Top-level domains that are also file extensions seen in text far more
+/// often than two-label domains under them: `README.md`, `setup.py`,
+/// `main.rs`, `install.sh`, `index.ts`, `main.tf`, `libc.so`, `foo.cc`,
+/// `configure.ac`, `archive.zip`, … (Moldova, Paraguay, Serbia, Saint
+/// Helena, the French Southern Territories, …). Left out, because their
+/// two-label domains are what text names (measured on real text, see
+/// docs/detection.md): `ai` (`character.ai`), `app` (`bsky.app`), `in`
+/// (`amazon.in`), `pl` (`allegro.pl`), `am` (`news.am`). See
+/// [`LinkFinder::skip_file_names`](crate::LinkFinder::skip_file_names).
 pub const FILE_EXTENSION_TLDS: &[&str] = &[
-    "ac", "ai", "am", "app", "as", "bz", "cc", "cr", "cs", "in", "md", "mk", "ml", "mov", "pl", "pm", "ps",
-    "py", "rs", "sc", "sh", "so", "st", "ts", "zip",
+    "ac", "as", "bz", "cc", "cr", "cs", "md", "mk", "ml", "mov", "pm", "ps", "py", "rs", "sc", "sh", "so",
+    "st", "tf", "ts", "zip",
 ];
 
-/// Whether the scheme-less `domain` looks like a file name: two labels,
-/// the last a [`FILE_EXTENSION_TLDS`] entry (any case), the first not
-/// `www`, with no path, query, fragment or port after it. `pqf_end` gives
-/// where the path, query or fragment starting at an offset ends: one the
-/// link would not keep (the `?` of `README.md?`) is none.
-pub(crate) fn looks_like_a_file_name(
+/// Whether the scheme-less `domain` (no `scheme://`, no `www.` before it)
+/// reads as code rather than as a host:
+///
+/// * **a call**: a name directly followed by `(` (`Date.now()`,
+///   `self.inner.run(x)`), which no host is;
+/// * **a file name**: two labels, the last a [`FILE_EXTENSION_TLDS`]
+///   entry (any case), with no path after it (also after a port):
+///   `README.md`, `guide.md#install`, `setup.py?`, and `main.rs:12`, a
+///   code location. `pqf_end` gives where the path, query or fragment
+///   starting at an offset ends.
+pub(crate) fn reads_as_code(
     text: &str,
     domain: Domain,
     floor: usize,
     pqf_end: impl FnOnce(usize) -> usize,
 ) -> bool {
     let Domain { start, tld: (tld_start, tld_end), labels, .. } = domain;
+    let bytes = text.as_bytes();
+    let www = bytes[start..].get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
+        && separator_at(text, start + 3).is_some();
+    if www || scheme_before(text, start, floor).is_some() {
+        return false;
+    }
+    if bytes.get(tld_end) == Some(&b'(') {
+        return true;
+    }
     let tld = &text[tld_start..tld_end];
     if labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
         return false;
     }
-    let www = text.as_bytes()[start..].get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
-        && separator_at(text, start + 3).is_some_and(|n| start + 3 + n == tld_start);
-    let scheme = scheme_before(text, start, floor).is_some();
-    // A path, query or fragment, also after a port; `:12` alone is a code
-    // location (`main.rs:12`), and `:` alone punctuation.
-    let bytes = text.as_bytes();
+    // A path, also after a port; `:12` alone is a code location
+    // (`main.rs:12`), and `:` alone punctuation.
     let digits = match bytes.get(tld_end) {
         Some(b':') => bytes[tld_end + 1..].iter().take_while(|b| b.is_ascii_digit()).count(),
         _ => 0,
     };
     let after = if digits > 0 { tld_end + 1 + digits } else { tld_end };
-    let more = matches!(bytes.get(after), Some(b'/' | b'?' | b'#')) && pqf_end(after) > after;
-    !www && !scheme && !more
+    !(bytes.get(after) == Some(&b'/') && pqf_end(after) > after)
 }
 
 /// What follows a host at a `:`.

@@ -14,9 +14,7 @@
 use crate::domain::{Domain, label_end_within, separator_at};
 use crate::email::{MailScheme, Rejected, local_part_start};
 use crate::finder::{Kinds, Link, LinkFinder, LinkKind};
-use crate::host::{
-    Port, accepted_scheme, ip_host_end, looks_like_a_file_name, port_at, scheme_before, tld_accepted,
-};
+use crate::host::{Port, accepted_scheme, ip_host_end, port_at, reads_as_code, scheme_before, tld_accepted};
 use crate::pqf::pqf_end;
 use crate::props::{EMAIL_BIT, HOST_CUT, before, is_label_separator};
 use crate::scan::{Cached, Cursor};
@@ -448,7 +446,7 @@ fn domain_link_at<'a>(
     if start > floor && bytes[start - 1] == b'@' {
         return address_link(finder, text, host, floor, scan);
     }
-    if finder.file_names && looks_like_a_file_name(text, domain, floor, |at| pqf(finder, text, at)) {
+    if finder.file_names && reads_as_code(text, domain, floor, |at| pqf(finder, text, at)) {
         return None;
     }
     let scheme = match scheme_before(text, start, floor) {

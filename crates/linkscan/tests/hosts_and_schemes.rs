@@ -1,7 +1,7 @@
 //! Hosts and schemes as people write them: every row of the table in the
 //! issue that asked for them, each option on and off.
 
-use linkscan::{LinkFinder, Schemes, TldPolicy};
+use linkscan::{LinkFinder, Profile, Schemes, TldPolicy};
 
 /// `(text, href)` of each link.
 fn found(finder: &LinkFinder, text: &str) -> Vec<(String, String)> {
@@ -147,18 +147,47 @@ fn local_hosts_after_an_explicit_scheme() {
 }
 
 #[test]
-fn file_names_can_be_left_alone() {
-    let text = "Edit README.md, setup.py, main.rs and install.sh; s.as_str() too.";
-    assert_eq!(texts(&LinkFinder::new(), text), ["README.md", "setup.py", "main.rs", "install.sh"]);
-    let finder = LinkFinder::new().skip_file_names(true);
-    assert_eq!(texts(&finder, text), Vec::<String>::new());
-    // What still links: a scheme, www., a path (after a port too), more
-    // labels, other TLDs. A port alone reads as a code location (`main.rs:12`).
-    let text = "https://nic.md www.nic.md nic.md/about nic.md:443/x nic.md:443 docs.nic.md example.com";
-    assert_eq!(
-        texts(&finder, text),
-        ["https://nic.md", "www.nic.md", "nic.md/about", "nic.md:443/x", "docs.nic.md", "example.com"]
-    );
+fn file_names_and_calls_are_code_by_default() {
+    let text = "Edit README.md, setup.py, main.rs, main.tf and install.sh; s.as_str() too.";
+    let files = ["README.md", "setup.py", "main.rs", "main.tf", "install.sh"];
+    for literal in [LinkFinder::new().skip_file_names(false), LinkFinder::new().profile(Profile::Strict)] {
+        assert_eq!(texts(&literal, text), files);
+    }
+    for finder in [LinkFinder::new(), LinkFinder::new().profile(Profile::Chat)] {
+        assert_eq!(texts(&finder, text), Vec::<String>::new());
+        // A code location, a section of a document, a `?` that ends the sentence.
+        let text = "alloc (alloc.rs:148), CONTRIBUTING.md#setup, setup.py? and Makefile.cc.";
+        assert_eq!(texts(&finder, text), Vec::<String>::new(), "{text}");
+        // A call, with any number of labels; `www.` or a scheme says host.
+        let text = "Date.now() and self.inner.run(x) or www.example.com(a) https://example.com(a)";
+        assert_eq!(texts(&finder, text), ["www.example.com", "https://example.com"]);
+        // What still links: a scheme, www., a path (after a port too), more
+        // labels, other TLDs, among them the country codes whose two-label
+        // domains text names far more often than files.
+        let text = "https://nic.md www.nic.md nic.md/about nic.md:443/x docs.nic.md example.com \
+                    character.ai bsky.app amazon.in allegro.pl news.am";
+        assert_eq!(
+            texts(&finder, text),
+            [
+                "https://nic.md",
+                "www.nic.md",
+                "nic.md/about",
+                "nic.md:443/x",
+                "docs.nic.md",
+                "example.com",
+                "character.ai",
+                "bsky.app",
+                "amazon.in",
+                "allegro.pl",
+                "news.am"
+            ]
+        );
+        // A port alone reads as a code location.
+        assert_eq!(texts(&finder, "nic.md:443"), Vec::<String>::new());
+    }
+    // Set after `strict(true)`, the option holds.
+    let strict_files = LinkFinder::new().strict(true).skip_file_names(true);
+    assert_eq!(texts(&strict_files, text), Vec::<String>::new());
 }
 
 #[test]

@@ -195,33 +195,28 @@ fn quotes_and_brackets_around_an_address() {
 #[test]
 fn file_names_and_code_locations() {
     let text = "Please read the readme.md first, see main.rs:12 and README.md: then nic.md:8080/x";
-    let guard = default().skip_file_names(true);
+    let files = "Please read the readme.md first, see main.rs:12 and README.md: then ⸠nic.md:8080/x⸡";
+    assert_eq!(marked(&default(), text), files);
+    assert_eq!(marked(&LinkFinder::new().profile(Profile::Chat), text), files);
     assert_eq!(
-        marked(&guard, text),
-        "Please read the readme.md first, see main.rs:12 and README.md: then ⸠nic.md:8080/x⸡"
-    );
-    assert_eq!(marked(&LinkFinder::new().profile(Profile::Chat), text), marked(&guard, text));
-    assert_eq!(
-        marked(&default(), text),
+        marked(&default().skip_file_names(false), text),
         "Please read the ⸠readme.md⸡ first, see ⸠main.rs:12⸡ and ⸠README.md⸡: then ⸠nic.md:8080/x⸡"
     );
 }
 
-/// A question or a `/`, `#` the link would not keep is no path, query or
-/// fragment: `README.md?` is still a file name (a chat question), while a
-/// real query or path keeps the link.
+/// Only a path the link keeps makes a domain of a file name: `README.md?`
+/// (a chat question), `guide.md#install` (a section) and `run.sh?x=1` are
+/// still files, `app.py/` is not.
 #[test]
 fn file_names_before_punctuation_the_link_does_not_keep() {
-    let guard = default().skip_file_names(true);
-    // (An empty fragment is kept, as UTS #58 keeps it: `x.sh#` is a link.)
     let text = "Did you read README.md? Or main.rs:12?! (setup.py?) see nic.md?x=1 and app.py/ or x.sh#";
     assert_eq!(
-        marked(&guard, text),
-        "Did you read README.md? Or main.rs:12?! (setup.py?) see ⸠nic.md?x=1⸡ and ⸠app.py/⸡ or ⸠x.sh#⸡"
+        marked(&default(), text),
+        "Did you read README.md? Or main.rs:12?! (setup.py?) see nic.md?x=1 and ⸠app.py/⸡ or x.sh#"
     );
-    // Strict keeps the `?` (a query, if empty), so there it is no file name.
-    let strict_guard = strict().skip_file_names(true);
-    assert_eq!(marked(&strict_guard, "Read README.md? Now"), "Read ⸠README.md?⸡ Now");
+    // Strict links them all; with the guard set again, a `?` is still no path.
+    assert_eq!(marked(&strict(), "Read README.md? Now"), "Read ⸠README.md?⸡ Now");
+    assert_eq!(marked(&strict().skip_file_names(true), "Read README.md? Now"), "Read README.md? Now");
 }
 
 #[test]
@@ -234,10 +229,7 @@ fn an_address_after_a_bare_colon_slash_slash() {
 fn profiles_are_coherent_policies() {
     let text = "See README.md, http://localhost:3000/, example.com? or @a@b.social";
     let of = |p: Profile| marked(&LinkFinder::new().profile(p), text);
-    assert_eq!(
-        of(Profile::Default),
-        "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com⸡? or @a@b.social"
-    );
+    assert_eq!(of(Profile::Default), "See README.md, http://localhost:3000/, ⸠example.com⸡? or @a@b.social");
     assert_eq!(
         of(Profile::Strict),
         "See ⸠README.md⸡, http://localhost:3000/, ⸠example.com?⸡ or @⸠a@b.social⸡"

@@ -29,9 +29,10 @@ class Finder:
     where it decides, the reader where it does not: no final ``?``, quotes
     end a scheme-less host, ``https://user:pass@host``, ``_`` after a
     scheme, ``foohttp://`` read as ``http://``, quotes around an address
-    left out, ``@user@host`` is no address), ``"strict"`` (the spec's
+    left out, ``@user@host`` is no address, file names and calls such as
+    ``README.md`` and ``Date.now()`` are no links), ``"strict"`` (the spec's
     pseudo-code and the Unicode reference exactly), ``"chat"`` (default plus
-    ``skip_file_names`` and handles) or ``"docs"`` (``require_scheme``,
+    handles) or ``"docs"`` (``require_scheme``,
     ``local_hosts`` and ``ip_hosts``). Options given (not None) change only
     themselves after it. ``kinds``: ``url``, ``www``, ``email``, ``handle``.
     ``schemes``: the schemes a ``scheme://`` URL may have; ``"web"`` stands
