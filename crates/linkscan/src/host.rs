@@ -242,12 +242,12 @@ fn is_well_formed_tld(label: &str) -> bool {
 /// (`amazon.in`), `pl` (`allegro.pl`), `am` (`news.am`). See
 /// [`LinkFinder::skip_file_names`](crate::LinkFinder::skip_file_names).
 pub const FILE_EXTENSION_TLDS: &[&str] = &[
-    "ac", "as", "bz", "cc", "cr", "cs", "md", "mk", "ml", "mov", "pm", "ps", "py", "rs", "sc", "sh", "so",
-    "st", "tf", "ts", "zip",
+    "ac", "as", "bz", "cc", "cr", "cs", "md", "mk", "ml", "pm", "ps", "py", "rs", "sc", "sh", "so", "st",
+    "tf", "ts", "mov", "zip",
 ];
 
-/// Whether the scheme-less `domain` (no `scheme://`, no `www.` before it)
-/// reads as code rather than as a host:
+/// Whether the scheme-less `domain` (no `scheme://` before it) reads as
+/// code rather than as a host, unless it starts with `www.`:
 ///
 /// * **a call**: a name directly followed by `(` (`Date.now()`,
 ///   `self.inner.run(x)`), which no host is;
@@ -256,25 +256,25 @@ pub const FILE_EXTENSION_TLDS: &[&str] = &[
 ///   `README.md`, `guide.md#install`, `setup.py?`, and `main.rs:12`, a
 ///   code location. `pqf_end` gives where the path, query or fragment
 ///   starting at an offset ends.
-pub(crate) fn reads_as_code(
-    text: &str,
-    domain: Domain,
-    floor: usize,
-    pqf_end: impl FnOnce(usize) -> usize,
-) -> bool {
-    let Domain { start, tld: (tld_start, tld_end), labels, .. } = domain;
+///
+/// The first tests are inline: most candidates fail them.
+#[inline(always)]
+pub(crate) fn reads_as_code(text: &str, domain: Domain, pqf_end: impl FnOnce(usize) -> usize) -> bool {
+    let (tld_start, tld_end) = domain.tld;
+    let call = text.as_bytes().get(tld_end) == Some(&b'(');
+    (call || (domain.labels == 2 && is_file_extension(&text.as_bytes()[tld_start..tld_end])))
+        && code_unless_host(text, domain, call, pqf_end)
+}
+
+/// [`reads_as_code`] for a call or a file name's TLD: not if `www.` or a
+/// path says host.
+fn code_unless_host(text: &str, domain: Domain, call: bool, pqf_end: impl FnOnce(usize) -> usize) -> bool {
+    let Domain { start, tld: (_, tld_end), .. } = domain;
     let bytes = text.as_bytes();
     let www = bytes[start..].get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www"))
         && separator_at(text, start + 3).is_some();
-    if www || scheme_before(text, start, floor).is_some() {
-        return false;
-    }
-    if bytes.get(tld_end) == Some(&b'(') {
-        return true;
-    }
-    let tld = &text[tld_start..tld_end];
-    if labels != 2 || !FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld)) {
-        return false;
+    if www || call {
+        return !www;
     }
     // A path, also after a port; `:12` alone is a code location
     // (`main.rs:12`), and `:` alone punctuation.
@@ -284,6 +284,50 @@ pub(crate) fn reads_as_code(
     };
     let after = if digits > 0 { tld_end + 1 + digits } else { tld_end };
     !(bytes.get(after) == Some(&b'/') && pqf_end(after) > after)
+}
+
+/// Whether `tld` is a [`FILE_EXTENSION_TLDS`] entry, in any case: a bit
+/// a pair of letters for the two-letter ones, a comparison each for the
+/// three-letter ones. Most candidates' TLDs are none.
+#[inline]
+fn is_file_extension(tld: &[u8]) -> bool {
+    /// The three-letter entries.
+    const THREE: usize = {
+        let (mut n, mut i) = (0, 0);
+        while i < FILE_EXTENSION_TLDS.len() {
+            n += (FILE_EXTENSION_TLDS[i].len() == 3) as usize;
+            i += 1;
+        }
+        n
+    };
+    /// Bit `b` of entry `a`: the two-letter entry of letters `a`, `b`
+    /// (0–25); then the three-letter entries.
+    const TABLES: ([u32; 26], [[u8; 3]; THREE]) = {
+        let (mut pairs, mut threes, mut n, mut i) = ([0u32; 26], [[0u8; 3]; THREE], 0, 0);
+        while i < FILE_EXTENSION_TLDS.len() {
+            match *FILE_EXTENSION_TLDS[i].as_bytes() {
+                [a, b] => pairs[(a - b'a') as usize] |= 1 << (b - b'a'),
+                [a, b, c] => {
+                    threes[n] = [a, b, c];
+                    n += 1;
+                }
+                _ => panic!("file extension TLDs have two or three letters"),
+            }
+            i += 1;
+        }
+        (pairs, threes)
+    };
+    let letter = |b: u8| b.is_ascii_alphabetic().then(|| b.to_ascii_lowercase());
+    match *tld {
+        [a, b] => match (letter(a), letter(b)) {
+            (Some(a), Some(b)) => TABLES.0[usize::from(a - b'a')] & (1 << (b - b'a')) != 0,
+            _ => false,
+        },
+        [a, b, c] => {
+            TABLES.1.contains(&[a.to_ascii_lowercase(), b.to_ascii_lowercase(), c.to_ascii_lowercase()])
+        }
+        _ => false,
+    }
 }
 
 /// What follows a host at a `:`.
@@ -617,6 +661,23 @@ fn ipv6_valid(s: &[u8]) -> bool {
 mod tests {
     use super::*;
     use alloc::string::String;
+
+    /// The table and the search agree with the list, in any case.
+    #[test]
+    fn file_extensions_are_the_list() {
+        for tld in ["a", "com", "org", "io", "md5", "xn--p1ai", "m.", "Z\u{e9}", "zz", "mo", "ziP2"] {
+            assert!(!is_file_extension(tld.as_bytes()), "{tld}");
+        }
+        for e in FILE_EXTENSION_TLDS {
+            assert!(
+                is_file_extension(e.as_bytes()) && is_file_extension(e.to_ascii_uppercase().as_bytes()),
+                "{e}"
+            );
+        }
+        let pairs = (b'a'..=b'z').flat_map(|a| (b'a'..=b'z').map(move |b| [a, b]));
+        let found = pairs.filter(|p| is_file_extension(p)).count();
+        assert_eq!(found, FILE_EXTENSION_TLDS.iter().filter(|e| e.len() == 2).count());
+    }
 
     /// The built-in schemes are accepted as their keys are compared, in any
     /// case, and nothing else is.

@@ -446,15 +446,13 @@ fn domain_link_at<'a>(
     if start > floor && bytes[start - 1] == b'@' {
         return address_link(finder, text, host, floor, scan);
     }
-    if finder.file_names && reads_as_code(text, domain, floor, |at| pqf(finder, text, at)) {
-        return None;
-    }
     let scheme = match scheme_before(text, start, floor) {
         Some(s) => match accepted_scheme(&finder.schemes, text, s, start - 3, finder.reader) {
             Some(s) => Some(s),
             None => return refuse(text, (start, tld_end), floor, scan),
         },
         None if inside_url(text, start, floor) => return skip_url_rest(text, tld_end, scan),
+        None if finder.file_names && reads_as_code(text, domain, |at| pqf(finder, text, at)) => return None,
         None => None,
     };
     url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan)
