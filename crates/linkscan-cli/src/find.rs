@@ -84,7 +84,8 @@ pub struct Settings {
     /// Print nothing; exit 0 as soon as a link is found, 1 if none is.
     #[arg(short = 'q', long, conflicts_with_all = ["count", "unique", "only_matching"])]
     pub quiet: bool,
-    /// Print only the text of each link, one per line (text format).
+    /// Print only each link, one per line, as the text format shows it: its
+    /// text (with --markdown, its destination).
     #[arg(short = 'o', long, conflicts_with_all = ["count", "unique"])]
     pub only_matching: bool,
     /// Follow each file name with a NUL byte instead of `:` or a newline
@@ -123,7 +124,8 @@ impl Settings {
         let format = self.format();
         let needs = |set: bool, flag: &str, want: Format, name: &str| {
             if set && format != want {
-                Err(format!("{flag} goes with --format {name}, not --format {format:?}"))
+                let given = clap::ValueEnum::to_possible_value(&format).map(|v| v.get_name().to_owned());
+                Err(format!("{flag} goes with --format {name}, not --format {}", given.unwrap_or_default()))
             } else {
                 Ok(())
             }
@@ -342,7 +344,7 @@ fn process(
 /// the link text; the text format and `-o` show its destination.
 fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: &str) -> Found {
     let extensions = crate::markdown::extensions(finder);
-    let start = Position { line: 1, ..Position::default() };
+    let start = Position::at_start_of(text);
     let mut records = Records::new(settings, file, text, start, Vec::with_capacity(text.len()));
     for link in document_links(text, extensions, finder) {
         let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
@@ -634,6 +636,8 @@ pub fn run(
                     } else if settings.null {
                         out.write_all(&input.raw_name())?;
                         out.write_all(b"\0")?;
+                    } else if settings.color.enabled() {
+                        write!(out, "{MAGENTA}{name}{RESET}{end}")?;
                     } else {
                         write!(out, "{name}{end}")?;
                     }
@@ -681,6 +685,9 @@ pub fn run(
                             out.write_all(&input.raw_name())?;
                             writeln!(out, "\0{per_input}")?
                         }
+                        _ if several && settings.color.enabled() => {
+                            writeln!(out, "{MAGENTA}{name}{RESET}:{per_input}")?
+                        }
                         _ if several => writeln!(out, "{name}:{per_input}")?,
                         _ => writeln!(out, "{per_input}")?,
                     }
@@ -701,7 +708,7 @@ pub fn run(
         pipeline::run(
             inputs,
             stream.jobs(),
-            (stream.input.lossy, settings.offsets != Offsets::Bytes, stream.input.binary),
+            (stream.input.utf8(), settings.offsets != Offsets::Bytes, stream.input.binary),
             |input, text, start| process(&finder, settings, &spares, &input.display, text, start),
             write,
         )

@@ -65,7 +65,7 @@ pub fn run(
     pipeline::run(
         inputs,
         stream.jobs(),
-        (stream.input.lossy, false, stream.input.binary),
+        (stream.input.utf8(), false, stream.input.binary),
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {

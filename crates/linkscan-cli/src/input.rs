@@ -11,6 +11,7 @@
 //! character boundary there; a link across that cut is found in two pieces
 //! (or not at all).
 
+use crate::options::Utf8;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -39,6 +40,14 @@ pub struct Position {
 impl Position {
     pub fn units(&self) -> [u64; 3] {
         [self.bytes, self.chars, self.utf16]
+    }
+
+    /// The start of an input whose text begins with `text`: line 1, which
+    /// starts after a byte-order mark (a mark is in no column, as ripgrep
+    /// counts them; offsets still count it).
+    pub fn at_start_of(text: &str) -> Position {
+        let mark = if text.starts_with('\u{FEFF}') { units("\u{FEFF}".as_bytes()) } else { [0; 3] };
+        Position { line: 1, line_start: mark, ..Position::default() }
     }
 }
 
@@ -161,8 +170,9 @@ pub enum Piece {
     Text { text: String, start: Position },
     /// The input cannot be read (any further).
     Error(String),
-    /// The input is not read, for this reason (not an error: a binary file).
-    Skipped(String),
+    /// A note on the input, not an error: it is not read (a binary file),
+    /// or bytes in it that are not UTF-8 are read as spaces.
+    Note(String),
 }
 
 /// How much of a file's start is looked at for a NUL byte, the mark of a
@@ -200,6 +210,12 @@ pub(crate) fn invalid_as_spaces(mut bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_default()
 }
 
+/// The note on the first byte of a named input that is not UTF-8, at
+/// byte offset `at`.
+pub(crate) fn invalid_utf8_note(at: u64) -> String {
+    format!("invalid UTF-8 at byte {at}, read as a space (--lossy: U+FFFD; --strict-utf8: stop)")
+}
+
 /// Buffers an input is done with, for the next: the one read into last
 /// and a chunk's given back.
 #[derive(Default)]
@@ -230,10 +246,12 @@ pub struct Chunker {
     buf: Vec<u8>,
     filled: usize,
     position: Position,
-    lossy: bool,
+    utf8: Utf8,
+    /// Whether invalid UTF-8 was noted (once an input).
+    noted: bool,
     done: bool,
-    /// An error to report after the text before it.
-    pending_error: Option<String>,
+    /// An error or a note to report after the text before it.
+    pending: Option<Piece>,
     /// Whether char and UTF-16 offsets are wanted (counting them costs).
     count_units: bool,
     /// Search a binary file (true) or skip it; and whether the start of
@@ -252,13 +270,13 @@ pub struct Chunker {
 }
 
 impl Chunker {
-    /// `(lossy, count_units, search_binary)`: see the fields. `buffers`:
+    /// `(utf8, count_units, search_binary)`: see the fields. `buffers`:
     /// those an earlier input is done with ([`Chunker::into_buffers`]),
     /// read into if large enough, so that input after input reads into the
     /// same memory, not zeroed again.
     pub fn new(
         source: Source,
-        (lossy, count_units, search_binary): (bool, bool, bool),
+        (utf8, count_units, search_binary): (Utf8, bool, bool),
         buffers: Buffers,
     ) -> Chunker {
         // A file is read into room of its size (and one byte, to see its
@@ -279,9 +297,10 @@ impl Chunker {
             buf,
             filled: 0,
             position: Position { line: 1, ..Position::default() },
-            lossy,
+            utf8,
+            noted: false,
             done: false,
-            pending_error: None,
+            pending: None,
             count_units,
             search_binary,
             probed: false,
@@ -390,8 +409,8 @@ impl Chunker {
 
     /// The next piece, or `None` at the end.
     pub fn next_piece(&mut self) -> Option<Piece> {
-        if let Some(error) = self.pending_error.take() {
-            return Some(Piece::Error(error));
+        if let Some(piece) = self.pending.take() {
+            return Some(piece);
         }
         if self.done {
             return None;
@@ -405,7 +424,7 @@ impl Chunker {
                 Ok(end) => end,
                 // The text read before the error is still searched.
                 Err(e) if self.filled > 0 => {
-                    (self.done, self.pending_error) = (true, Some(e.to_string()));
+                    (self.done, self.pending) = (true, Some(Piece::Error(e.to_string())));
                     true
                 }
                 Err(e) => {
@@ -438,9 +457,9 @@ impl Chunker {
             if is_binary(&self.buf[..self.filled]) {
                 if !self.search_binary {
                     self.done = true;
-                    return Some(Piece::Skipped(BINARY_SKIPPED.into()));
+                    return Some(Piece::Note(BINARY_SKIPPED.into()));
                 }
-                self.lossy = true; // a binary file searched anyway: invalid UTF-8 is replaced
+                self.utf8 = Utf8::Lossy; // a binary file searched anyway: invalid UTF-8 is replaced
             }
         }
         // The next chunk's buffer starts with room for a whole chunk, so
@@ -459,24 +478,36 @@ impl Chunker {
         bytes.truncate(cut);
         let text = match utf8_string(bytes) {
             Ok(text) => text,
-            Err(e) if self.lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            Err(e) if self.utf8 == Utf8::Lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
             // A file found by walking (a Latin-1 page, say) is read on: each
             // byte that is not UTF-8 reads as a space, which ends any link
             // there, and offsets stay those of the file's bytes.
             Err(e) if self.walked => invalid_as_spaces(e.into_bytes()),
+            // A named one too, with a note the first time, as ripgrep
+            // searches on past such bytes.
+            Err(e) if self.utf8 == Utf8::ReadOn => {
+                if !std::mem::replace(&mut self.noted, true) {
+                    let at = self.position.bytes + e.utf8_error().valid_up_to() as u64;
+                    self.pending = Some(Piece::Note(invalid_utf8_note(at)));
+                }
+                invalid_as_spaces(e.into_bytes())
+            }
             Err(e) => {
                 // The text before the invalid byte is still read.
                 self.done = true;
                 let valid = e.utf8_error().valid_up_to();
-                self.pending_error = Some(format!(
-                    "invalid UTF-8 at byte {} (use --lossy to replace it)",
+                self.pending = Some(Piece::Error(format!(
+                    "invalid UTF-8 at byte {} (--strict-utf8; without it, such bytes read as spaces)",
                     self.position.bytes + valid as u64
-                ));
+                )));
                 let mut bytes = e.into_bytes();
                 bytes.truncate(valid);
                 String::from_utf8(bytes).unwrap_or_default()
             }
         };
+        if self.position.bytes == 0 {
+            self.position = Position::at_start_of(&text);
+        }
         let start = self.position;
         self.advance(text.as_bytes());
         Some(Piece::Text { text, start })
@@ -518,7 +549,7 @@ mod invalid_bytes {
 
 #[cfg(test)]
 mod changed_while_read {
-    use super::{Buffers, Chunker, Piece, Source};
+    use super::{Buffers, Chunker, Piece, Source, Utf8};
 
     /// A file that ends before the size it had when opened (cut short
     /// while read) gives the text it had, then an error that says so.
@@ -532,13 +563,13 @@ mod changed_while_read {
                 walked: false,
                 size: Some(size),
             };
-            let mut chunker = Chunker::new(source, (false, false, false), Buffers::default());
+            let mut chunker = Chunker::new(source, (Utf8::Strict, false, false), Buffers::default());
             let mut pieces = Vec::new();
             while let Some(piece) = chunker.next_piece() {
                 pieces.push(match piece {
                     Piece::Text { text, .. } => format!("text {}", text.len()),
                     Piece::Error(e) => e,
-                    Piece::Skipped(why) => why,
+                    Piece::Note(why) => why,
                 });
             }
             let mut expected = vec![format!("text {}", text.len())];

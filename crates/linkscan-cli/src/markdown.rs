@@ -48,9 +48,19 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
             Ok(Whole::Text(String::from_utf8_lossy(e.as_bytes()).into_owned()))
         }
         Err(e) if input.walked => Ok(Whole::Text(crate::input::invalid_as_spaces(e.into_bytes()))),
+        Err(e) if !options.strict_utf8 => {
+            let note = crate::input::invalid_utf8_note(e.utf8_error().valid_up_to() as u64);
+            if !options.no_messages {
+                crate::notes::note(&input.display, &note);
+            }
+            Ok(Whole::Text(crate::input::invalid_as_spaces(e.into_bytes())))
+        }
         Err(e) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("invalid UTF-8 at byte {} (use --lossy to replace it)", e.utf8_error().valid_up_to()),
+            format!(
+                "invalid UTF-8 at byte {} (--strict-utf8; without it, such bytes read as spaces)",
+                e.utf8_error().valid_up_to()
+            ),
         )),
     }
 }

@@ -192,10 +192,16 @@ pub struct StreamOptions {
 /// Which inputs are read, and how: invalid UTF-8, binary files, walking.
 #[derive(Args, Debug, Clone)]
 pub struct InputOptions {
-    /// Replace invalid UTF-8 with U+FFFD instead of stopping at it with an
-    /// error (offsets then count the replaced text).
-    #[arg(long)]
+    /// Replace invalid UTF-8 with U+FFFD (offsets then count the replaced
+    /// text). Without it, each byte that is not UTF-8 reads as a space,
+    /// which ends any link there (offsets stay those of the file's bytes),
+    /// with a note the first time in a named input.
+    #[arg(long, conflicts_with = "strict_utf8")]
     pub lossy: bool,
+    /// Stop at the first byte of a named input or standard input that is
+    /// not UTF-8, with an error (exit 2); the text before it is read.
+    #[arg(long)]
+    pub strict_utf8: bool,
     /// Search binary files too (a NUL byte in the first 64 KiB marks one;
     /// they are skipped otherwise, with a note when named), replacing
     /// invalid UTF-8.
@@ -209,6 +215,28 @@ pub struct InputOptions {
     pub no_messages: bool,
     #[command(flatten)]
     pub walk: crate::walk::WalkOptions,
+}
+
+impl InputOptions {
+    /// What to do with invalid UTF-8.
+    pub fn utf8(&self) -> Utf8 {
+        match (self.lossy, self.strict_utf8) {
+            (true, _) => Utf8::Lossy,
+            (_, true) => Utf8::Strict,
+            _ => Utf8::ReadOn,
+        }
+    }
+}
+
+/// What is done with bytes that are not UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Utf8 {
+    /// Replaced with U+FFFD (`--lossy`).
+    Lossy,
+    /// Each read as a space; a note the first time in a named input.
+    ReadOn,
+    /// An error in a named input (`--strict-utf8`); walked files read on.
+    Strict,
 }
 
 /// The most threads `-j` accepts.

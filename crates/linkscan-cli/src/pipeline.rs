@@ -20,6 +20,7 @@
 //! a terminal); the process then exits and takes the reader with it.
 
 use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position};
+use crate::options::Utf8;
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -230,11 +231,11 @@ struct Part<O> {
 
 /// Runs `process` on every chunk of every input and `write` on the results
 /// in order. Stops at once (and returns the error) when `write` fails.
-/// `reading`: (lossy, count_units, search_binary), as [`Chunker::new`] takes them.
+/// `reading`: (utf8, count_units, search_binary), as [`Chunker::new`] takes them.
 pub fn run<O, P, W>(
     inputs: impl Iterator<Item = Input> + Send + 'static,
     jobs: usize,
-    reading: (bool, bool, bool),
+    reading: (Utf8, bool, bool),
     process: P,
     mut write: W,
 ) -> io::Result<()>
@@ -284,7 +285,7 @@ fn work<O, P>(
     results: &Sender<Part<O>>,
     spare: &SyncSender<String>,
     (budget, turn): (&Budget, &Turn),
-    reading: (bool, bool, bool),
+    reading: (Utf8, bool, bool),
     process: &P,
 ) where
     O: Weight,
@@ -366,7 +367,7 @@ fn work<O, P>(
 /// read may wait.
 fn run_here<O, P, W>(
     inputs: impl Iterator<Item = Input>,
-    reading: (bool, bool, bool),
+    reading: (Utf8, bool, bool),
     process: P,
     mut write: W,
 ) -> io::Result<()>
@@ -401,7 +402,7 @@ const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
 /// ends with, for the next input. (`Result::End` is the caller's.)
 fn one_input<O, P, W>(
     input: &Arc<Input>,
-    reading: (bool, bool, bool),
+    reading: (Utf8, bool, bool),
     buffers: Buffers,
     process: &P,
     mut write: W,
@@ -433,7 +434,7 @@ where
                 chunker.recycle(text);
             }
             Piece::Error(message) => write(Result::Error { input, message })?,
-            Piece::Skipped(message) => write(Result::Skipped { input, message })?,
+            Piece::Note(message) => write(Result::Skipped { input, message })?,
         }
     }
     Ok(chunker.into_buffers())
@@ -445,7 +446,7 @@ where
 /// workers once they have done every batch.
 fn read(
     inputs: impl Iterator<Item = Input>,
-    reading: (bool, bool, bool),
+    reading: (Utf8, bool, bool),
     jobs: usize,
     tasks: &Sender<(usize, Task)>,
     budget: &Budget,
@@ -499,7 +500,7 @@ fn read(
                             Item::Text { input, text, start }
                         }
                         Piece::Error(message) => Item::Error { input, message },
-                        Piece::Skipped(message) => Item::Skipped { input, message },
+                        Piece::Note(message) => Item::Skipped { input, message },
                     });
                     // Text from a stream goes at once: more may be long in coming.
                     if (stream || text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS)

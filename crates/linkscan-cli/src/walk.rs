@@ -59,6 +59,9 @@ pub struct Inputs {
     pub named_size: u64,
     paths: std::vec::IntoIter<Path>,
     walking: Option<(PathBuf, Box<ignore::Walk>)>,
+    /// The current directory is walked because no path was given: its
+    /// files are named without `./`, as ripgrep names them.
+    implicit: bool,
 }
 
 /// One path of the command line, as it is to be read.
@@ -76,7 +79,12 @@ impl Iterator for Inputs {
             if let Some((root, walk)) = &mut self.walking {
                 match walk.next() {
                     Some(Ok(entry)) if entry.file_type().is_some_and(|t| t.is_file()) => {
-                        return Some(Input::walked(entry.into_path()));
+                        let path = entry.into_path();
+                        let path = match path.strip_prefix(".") {
+                            Ok(relative) if self.implicit => relative.to_path_buf(),
+                            _ => path,
+                        };
+                        return Some(Input::walked(path));
                     }
                     Some(Ok(_)) => continue,
                     Some(Err(e)) => return Some(Input::failed(root.clone(), e.to_string())),
@@ -98,8 +106,9 @@ impl Iterator for Inputs {
 /// standard input is not a terminal; else the current directory, walked.
 /// Globs and types are checked here, before anything is read.
 pub fn inputs(mut paths: Vec<OsString>, options: &WalkOptions) -> Result<Inputs, String> {
+    let implicit = paths.is_empty() && std::io::stdin().is_terminal();
     if paths.is_empty() {
-        paths.push(if std::io::stdin().is_terminal() { ".".into() } else { "-".into() });
+        paths.push(if implicit { ".".into() } else { "-".into() });
     }
     let mut several = paths.len() > 1;
     let mut named_size = 0;
@@ -119,7 +128,7 @@ pub fn inputs(mut paths: Vec<OsString>, options: &WalkOptions) -> Result<Inputs,
         let walk = walker(&path, options)?;
         planned.push(Path::Directory(path, Box::new(walk)));
     }
-    Ok(Inputs { several, named_size, paths: planned.into_iter(), walking: None })
+    Ok(Inputs { several, named_size, paths: planned.into_iter(), walking: None, implicit })
 }
 
 /// The walk of directory `path`, not yet begun.

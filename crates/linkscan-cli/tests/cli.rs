@@ -214,11 +214,21 @@ fn offsets_in_bytes_chars_and_utf16() {
 }
 
 #[test]
-fn invalid_utf8_is_an_error_unless_lossy() {
+fn invalid_utf8_is_read_on_with_a_note_unless_strict() {
     let file = data("invalid-utf8.txt");
     // One job reads, finds and writes on one thread; more, on several.
     for jobs in ["1", "2"] {
-        let strict = linkscan(&["find", "-j", jobs, "--format", "jsonl", &file], "");
+        // As ripgrep: read on (each bad byte a space), a note, exit 0.
+        for command in [&["find", "-j", jobs][..], &["find", "--markdown", "-j", jobs][..]] {
+            let out = linkscan(&[command, &["--format", "jsonl", &file]].concat(), "");
+            assert_eq!(out.status.code(), Some(0), "{command:?}: {}", stderr(&out));
+            let note = format!("{file}: invalid UTF-8 at byte 26, read as a space");
+            assert_eq!(stderr(&out).matches(&note).count(), 1, "{command:?}: {}", stderr(&out));
+            assert!(stdout(&out).contains("\"text\":\"example.org\""), "{command:?}");
+            let quiet = linkscan(&[command, &["-s", &file]].concat(), "");
+            assert_eq!((quiet.status.code(), stderr(&quiet).as_str()), (Some(0), ""), "{command:?} -s");
+        }
+        let strict = linkscan(&["find", "-j", jobs, "--strict-utf8", "--format", "jsonl", &file], "");
         assert_eq!(strict.status.code(), Some(2));
         assert!(
             stderr(&strict).contains(&format!("{file}: invalid UTF-8 at byte 26")),
@@ -1119,7 +1129,7 @@ fn standard_input_from_a_file_is_read_from_its_offset_to_its_end() {
 }
 
 #[test]
-fn large_files_stop_at_invalid_utf8_and_skip_binary_as_small_ones_do() {
+fn large_files_read_on_past_invalid_utf8_and_skip_binary_as_small_ones_do() {
     let mut text = mixed_text(1 << 20).into_bytes();
     let bad = 700_000 + text[700_000..].iter().position(|&b| b == b'\n').unwrap() + 1;
     text.insert(bad, 0xFF);
@@ -1127,7 +1137,13 @@ fn large_files_stop_at_invalid_utf8_and_skip_binary_as_small_ones_do() {
     let path = path.to_str().unwrap();
     let valid_links = linkscan::LinkFinder::new().links(std::str::from_utf8(&text[..bad]).unwrap()).count();
     for jobs in ["1", "2"] {
-        let strict = linkscan(&["find", "--format", "tsv", "-j", jobs, path], "");
+        let read_on = linkscan(&["find", "--format", "tsv", "-j", jobs, path], "");
+        assert_eq!(read_on.status.code(), Some(0));
+        assert!(stderr(&read_on).contains(&format!("{path}: invalid UTF-8 at byte {bad}, read as a space")));
+        let lossy = linkscan(&["find", "--format", "tsv", "--lossy", "-j", jobs, path], "");
+        let count = |out: &std::process::Output| stdout(out).lines().count();
+        assert!(count(&read_on) == count(&lossy), "a byte alone on its line changes no link");
+        let strict = linkscan(&["find", "--format", "tsv", "--strict-utf8", "-j", jobs, path], "");
         assert_eq!(strict.status.code(), Some(2));
         let message = format!("{path}: invalid UTF-8 at byte {bad}");
         assert!(stderr(&strict).contains(&message), "{}", stderr(&strict));
@@ -1284,4 +1300,28 @@ fn unbounded_input_is_an_error_not_memory_without_end() {
         assert_eq!(out.status.code(), Some(2));
         assert!(stderr(&out).contains("larger than 256 MiB"), "{}", stderr(&out));
     }
+}
+
+#[test]
+fn paths_columns_and_errors_as_ripgrep_shows_them() {
+    let bom = scratch("manners/bom.txt", "\u{FEFF}see example.com\nnext example.org\n".as_bytes());
+    let other = scratch("manners/other.txt", b"x example.net\n");
+    let (bom, other) = (bom.to_str().unwrap(), other.to_str().unwrap());
+    // A byte-order mark is in no column; offsets still count it.
+    for args in [&["find", "--format", "tsv"][..], &["find", "--markdown", "--format", "tsv"][..]] {
+        let out = stdout(&linkscan(&[args, &[bom]].concat(), ""));
+        let first: Vec<&str> = out.lines().next().unwrap_or("").split('\t').collect();
+        assert_eq!(first[1..4], ["1", "5", "7"], "{args:?}");
+    }
+    // -l and -c colour their paths as the text format does.
+    const MAGENTA: &str = "\x1b[35m";
+    let listed = stdout(&linkscan(&["find", "--color", "always", "-l", bom, other], ""));
+    assert_eq!(listed, format!("{MAGENTA}{bom}\x1b[0m\n{MAGENTA}{other}\x1b[0m\n"));
+    let counted = stdout(&linkscan(&["find", "--color", "always", "-c", bom, other], ""));
+    assert_eq!(counted, format!("{MAGENTA}{bom}\x1b[0m:2\n{MAGENTA}{other}\x1b[0m:1\n"));
+    assert_eq!(stdout(&linkscan(&["find", "-c", bom, other], "")), format!("{bom}:2\n{other}:1\n"));
+    // An option's value is named as it is typed.
+    let out = linkscan(&["find", "-o", "--format", "jsonl", bom], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not --format jsonl"), "{}", stderr(&out));
 }
