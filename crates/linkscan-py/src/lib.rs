@@ -1170,13 +1170,15 @@ fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Opti
     })
 }
 
-/// A document link for Python: `(kind, destination, text, start, end)`.
-type DocumentLinkRow = (&'static str, String, String, usize, usize);
+/// A document link for Python: `(kind, href, text, start, end, line,
+/// column)`, made a `linkscan.DocumentLink` by the package.
+type DocumentLinkRow = (&'static str, String, String, usize, usize, usize, usize);
 
 /// Every link of a Markdown document — inline, reference, definition,
 /// image, autolink (`<…>`) and literal (found by the dialect) — as
-/// `(kind, destination, text, start, end)`, offsets Python string indices
-/// of the whole construct; none in code.
+/// `(kind, href, text, start, end, line, column)`: offsets Python string
+/// indices of the whole construct, line and column (in characters) of its
+/// start, 1-based; none in code.
 #[pyfunction]
 #[pyo3(signature = (markdown, dialect = "gfm"))]
 fn document_links(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<Vec<DocumentLinkRow>> {
@@ -1186,11 +1188,20 @@ fn document_links(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<Vec
         // Sources in document order, converted in one pass.
         links.sort_by_key(|l| (l.range.start, l.range.end));
         let mut chars = OffsetConverter::new(markdown, OffsetUnit::Chars);
+        // The line of the last link's start, and where it starts (bytes).
+        let (mut line, mut line_start, mut counted) = (1, 0, 0);
         links
             .into_iter()
             .map(|l| {
+                let at = l.range.start;
+                for (i, _) in markdown[counted..at].match_indices('\n') {
+                    line += 1;
+                    line_start = counted + i + 1;
+                }
+                counted = at;
+                let column = markdown[line_start..at].chars().count() + 1;
                 let (start, end) = (chars.convert(l.range.start), chars.convert(l.range.end));
-                (l.kind.as_str(), l.destination.to_string(), l.text, start, end)
+                (l.kind.as_str(), l.destination.to_string(), l.text, start, end, line, column)
             })
             .collect()
     }))

@@ -588,8 +588,14 @@ def test_document_links():
         ("image", "l.png"),
         ("definition", "https://c.org"),
     ]
-    kind, destination, text, start, end = links[1]
+    kind, destination, text, start, end, line, column = links[1]
     assert (md[start:end], text) == ("www.b.net", "www.b.net")
+    # Named, with the line and column (characters) of each start.
+    assert [(l.kind, l.line, l.column) for l in links] == [
+        ("inline", 3, 1), ("literal", 3, 26), ("image", 3, 40), ("definition", 5, 1)]
+    assert links[0]._fields == ("kind", "href", "text", "start", "end", "line", "column")
+    assert links[0].href == "https://a.org/d" and links[0].text == "Docs"
+    assert linkscan.document_links("x\n\u00fc\u00fc www.a.org")[0][5:] == (2, 4)
     with pytest.raises(ValueError, match="dialect"):
         linkscan.document_links(md, dialect="rst")
 

@@ -18,6 +18,8 @@ a pyarrow Table of links (``row``, ``start``, ``end``, ``kind``, ``text``,
 Spark's ``mapInArrow`` or Ray Data's ``map_batches``.
 """
 
+from typing import NamedTuple
+
 from ._linkscan import (
     TLD_LIST_VERSION,
     UNICODE_VERSION,
@@ -27,7 +29,7 @@ from ._linkscan import (
     __version__,
     display_email,
     display_url,
-    document_links,
+    document_links as _document_links,
     linkify_fragment,
     linkify_html,
     markdown_to_html,
@@ -43,6 +45,7 @@ __all__ = [
     "linkify_fragment",
     "markdown_to_html",
     "document_links",
+    "DocumentLink",
     "display_url",
     "display_email",
     "__version__",
@@ -51,6 +54,33 @@ __all__ = [
     "linkify_it",
     "bleach",
 ]
+
+
+class DocumentLink(NamedTuple):
+    """A link of a Markdown document (``document_links``): its ``kind``
+    (``inline``, ``reference``, ``definition``, ``image``, ``autolink``,
+    ``literal``), ``href`` (the destination), ``text``, ``start`` and
+    ``end`` (string indices of the whole construct), and the ``line`` and
+    ``column`` (in characters) of its start, 1-based."""
+
+    kind: str
+    href: str
+    text: str
+    start: int
+    end: int
+    line: int
+    column: int
+
+
+def document_links(markdown, dialect="gfm"):
+    """Every link of a Markdown document, in document order, as
+    ``DocumentLink`` named tuples; none in code.
+
+    >>> link = document_links("# Title\\n\\nSee [docs](https://a.org/d).")[0]
+    >>> (link.kind, link.href, link.text, link.line, link.column)
+    ('inline', 'https://a.org/d', 'docs', 3, 5)
+    """
+    return [DocumentLink(*row) for row in _document_links(markdown, dialect)]
 
 
 def find(text, **options):

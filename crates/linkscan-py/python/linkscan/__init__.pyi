@@ -1,4 +1,4 @@
-from typing import Any, Callable, Literal, Optional, Sequence, Union
+from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence, Union
 
 __version__: str
 UNICODE_VERSION: str
@@ -113,11 +113,20 @@ def linkify_fragment(
 def markdown_to_html(markdown: str, dialect: Dialect = "gfm", *, unsafe: bool = False) -> str:
     """Markdown to HTML with autolinks; safe unless ``unsafe=True`` (raw
     HTML omitted, script link targets emptied, as cmark-gfm does)."""
-def document_links(
-    markdown: str, dialect: Dialect = "gfm"
-) -> list[tuple[Literal["inline", "reference", "definition", "image", "autolink", "literal"], str, str, int, int]]:
-    """Every link of a Markdown document: (kind, destination, text, start,
-    end), offsets Python string indices of the whole construct."""
+class DocumentLink(NamedTuple):
+    """A link of a Markdown document; ``start``, ``end``: string indices of
+    the whole construct; ``line``, ``column`` (characters): its start, 1-based."""
+
+    kind: Literal["inline", "reference", "definition", "image", "autolink", "literal"]
+    href: str
+    text: str
+    start: int
+    end: int
+    line: int
+    column: int
+
+def document_links(markdown: str, dialect: Dialect = "gfm") -> list[DocumentLink]:
+    """Every link of a Markdown document, in document order; none in code."""
     ...
 
 def display_url(url: str) -> str: ...
