@@ -35,8 +35,13 @@ pub fn build(root: &Path) -> Result<(), String> {
             )
         }
     }
-    build_module(root, &std, &["--no-default-features"], "linkscan.wasm")?;
-    build_module(root, &std, &[], "linkscan-markdown.wasm")?;
+    if matches!(std, Std::Debian { .. }) && !root.join("target/wasm").exists() {
+        println!(
+            "wasm: the first build compiles the standard library too (a few minutes; cargo shows each crate)"
+        );
+    }
+    build_module(root, &std, &["--no-default-features"], "linkscan.wasm", "1 of 2")?;
+    build_module(root, &std, &[], "linkscan-markdown.wasm", "2 of 2, with Markdown")?;
     for licence in ["LICENSE", "LICENSE-UNICODE"] {
         let package = root.join("crates/linkscan-js/npm").join(licence);
         std::fs::copy(root.join(licence), &package).map_err(|e| format!("{}: {e}", package.display()))?;
@@ -44,8 +49,11 @@ pub fn build(root: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Builds the crate with `features` and copies the module to the package as `name`.
-fn build_module(root: &Path, std: &Std, features: &[&str], name: &str) -> Result<(), String> {
+/// Builds the crate with `features` and copies the module to the package as
+/// `name`; `which` says which module it is on the way.
+fn build_module(root: &Path, std: &Std, features: &[&str], name: &str, which: &str) -> Result<(), String> {
+    println!("wasm: building {name} ({which})");
+    let started = std::time::Instant::now();
     let target_dir = root.join("target/wasm");
     let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     cargo
@@ -70,7 +78,7 @@ fn build_module(root: &Path, std: &Std, features: &[&str], name: &str) -> Result
     std::fs::copy(&built, &package)
         .map_err(|e| format!("{} to {}: {e}", built.display(), package.display()))?;
     let size = std::fs::metadata(&package).map_err(|e| e.to_string())?.len();
-    println!("wasm: {} ({size} bytes)", package.display());
+    println!("wasm: {} ({size} bytes, {:.0} s)", package.display(), started.elapsed().as_secs_f64());
     Ok(())
 }
 

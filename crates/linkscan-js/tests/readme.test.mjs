@@ -1,6 +1,7 @@
 // The README's JavaScript, run as written against the installed package: a
 // line followed by a `// <value>` comment must give that value (as
-// util.inspect writes it on one line).
+// util.inspect writes it on one line), or, for `console.log(…)`, print it
+// (a string as it is, less its final newline).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
@@ -17,14 +18,19 @@ function blocks(markdown, heading) {
 /** A module that runs `block` and checks each value a comment gives. */
 function checked(block) {
   const lines = block.split("\n");
-  const out = ["const __checks = [];"];
+  const out = [
+    "const __checks = [];",
+    "const __printed = (v) => { console.log(v); return typeof v === 'string' ? { printed: v.replace(/\\n$/, '') } : v; };",
+  ];
   lines.forEach((line, i) => {
     if (line.startsWith("//") || !line.trim()) return;
     const code = line.split(/\s{2,}\/\/ /)[0];
     const next = lines[i + 1] ?? "";
     if (next.startsWith("// ")) {
       const expected = next.slice(3).split(/\s{2,}/)[0];
-      out.push(`__checks.push([${JSON.stringify(code)}, ${code.replace(/;$/, "")}, ${JSON.stringify(expected)}]);`);
+      const printed = /^console\.log\((.*)\);?$/.exec(code);
+      const value = printed ? `__printed(${printed[1]})` : code.replace(/;$/, "");
+      out.push(`__checks.push([${JSON.stringify(code)}, ${value}, ${JSON.stringify(expected)}]);`);
     } else {
       out.push(code);
     }
@@ -42,7 +48,8 @@ for (const [file, heading] of [["README.md", "JavaScript"], ["docs/javascript.md
       const path = new URL(`./documented-${file.replace(/\W/g, "-")}-${k}.mjs`, import.meta.url);
       writeFileSync(path, checked(block));
       for (const [code, value, expected] of (await import(path)).default) {
-        assert.equal(inspect(value, { breakLength: Infinity }), expected, code);
+        const shown = typeof value?.printed === "string" ? value.printed : inspect(value, { breakLength: Infinity });
+        assert.equal(shown, expected, code);
         count++;
       }
     }
