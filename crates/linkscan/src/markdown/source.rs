@@ -140,9 +140,16 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     /// Finds the links of the buffered events and queues them, re-shaped.
     /// (Called when nothing is queued: queues are swapped, not copied.)
     fn flush_run(&mut self) {
-        let end = self.run.back().map_or(0, |(_, r)| r.end);
-        self.links.clear();
         let start = self.run.front().map_or(0, |(_, r)| r.start);
+        // cmark-gfm's inline content ends before trailing spaces and tabs,
+        // which pulldown-cmark may leave in the last text (a heading's tab),
+        // but keeps a vertical tab or form feed there, which pulldown-cmark
+        // leaves out of its last text.
+        let end = self.run.back().map_or(0, |(_, r)| r.end).max(start);
+        let tail = self.source.as_bytes()[end..].iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
+        let end = end + tail.count();
+        let end = start + self.source[start..end].trim_end_matches([' ', '\t']).len();
+        self.links.clear();
         let mut next_candidate = self.candidates.partition_point(|&c| c < start);
         for (event, range) in self.run.iter() {
             let finding = Finding {
