@@ -517,6 +517,37 @@ fn url_candidates(source: &str) -> Vec<usize> {
     if www.is_empty() { colons } else { merge_sorted(&colons, &www) }
 }
 
+/// Where `@` occurs in `source`, written or as a character reference
+/// (`&#64;`, `&#x40;`, `&commat;`), which cmark-gfm decodes before it looks
+/// for email addresses.
+fn at_signs(source: &str) -> Vec<usize> {
+    let bytes = source.as_bytes();
+    let written: Vec<usize> = memchr::memchr_iter(b'@', bytes).collect();
+    let references: Vec<usize> =
+        memchr::memchr_iter(b'&', bytes).filter(|&i| is_at_sign_reference(&bytes[i..])).collect();
+    if references.is_empty() { written } else { merge_sorted(&written, &references) }
+}
+
+/// Whether `bytes` start with a character reference to `@`: `&commat;`,
+/// or a numeric one as CommonMark reads them (1–7 decimal digits, 1–6
+/// hexadecimal ones).
+fn is_at_sign_reference(bytes: &[u8]) -> bool {
+    if bytes.starts_with(b"&commat;") {
+        return true;
+    }
+    let Some(rest) = bytes.strip_prefix(b"&#") else { return false };
+    let (digits, radix, most) = match rest.first() {
+        Some(b'x' | b'X') => (&rest[1..], 16, 6),
+        _ => (rest, 10, 7),
+    };
+    let n =
+        digits.iter().take_while(|d| d.is_ascii_digit() || (radix == 16 && d.is_ascii_hexdigit())).count();
+    (1..=most).contains(&n)
+        && digits.get(n) == Some(&b';')
+        && digits[..n].iter().try_fold(0u32, |v, &d| Some(v * radix + char::from(d).to_digit(radix)?))
+            == Some(64)
+}
+
 /// The positions of two sorted lists, in order.
 fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
     let mut merged = Vec::with_capacity(a.len() + b.len());

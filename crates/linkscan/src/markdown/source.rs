@@ -29,7 +29,7 @@
 //! again with others.
 
 use super::adapter::SpannedAutolinks;
-use super::{Spanned, holds_from, is_block_edge, skip_before, url_candidates};
+use super::{Spanned, at_signs, holds_from, is_block_edge, skip_before, url_candidates};
 use crate::finder::{Kinds, LinkFinder};
 use crate::gfm;
 use alloc::borrow::Cow;
@@ -102,7 +102,7 @@ impl<'f, 'a> SourcePass<'f, 'a> {
             finder,
             emails: finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL),
             candidates,
-            ats: memchr::memchr_iter(b'@', source.as_bytes()).collect(),
+            ats: at_signs(source),
             next_candidate: 0,
             next_at: 0,
             quiet_until: 0,
@@ -146,7 +146,9 @@ impl<'f, 'a> SourcePass<'f, 'a> {
         // but keeps a vertical tab or form feed there, which pulldown-cmark
         // leaves out of its last text.
         let end = self.run.back().map_or(0, |(_, r)| r.end).max(start);
-        let tail = self.source.as_bytes()[end..].iter().take_while(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
+        let tail = self.source.as_bytes()[end..]
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0b' | b'\x0c'));
         let end = end + tail.count();
         let end = start + self.source[start..end].trim_end_matches([' ', '\t']).len();
         self.links.clear();
