@@ -13,14 +13,21 @@ export class Match {
 
 /** linkify-it's options that linkscan's LinkifyIt takes. */
 export interface LinkifyItOptions {
+  /** Links without a scheme (`example.com`). Default false, as linkify-it 6 (5: true). */
   fuzzyLink?: boolean;
+  /** Email addresses without `mailto:`. Default true. */
   fuzzyEmail?: boolean;
+  /** IP hosts. Default false. */
   fuzzyIP?: boolean;
 }
 
-/** linkify-it's API over a linkscan LinkFinder, for markdown-it (`md.linkify = linkifyIt()`). */
+/** linkify-it's API over a linkscan LinkFinder, for markdown-it (`md.use(linkscanLinkify)`). */
 export class LinkifyIt {
-  constructor(schemas?: Record<string, unknown>, options?: LinkifyItOptions, extra?: { finder?: LinkFinder });
+  /** linkify-it 6's form (`new LinkifyIt(options)`) or 5's (`new LinkifyIt(schemas, options)`). */
+  constructor(options?: LinkifyItOptions);
+  constructor(schemas?: Record<string, unknown> | null, options?: LinkifyItOptions | null, extra?: { finder?: LinkFinder });
+  /** The options in force, as linkify-it 6 shows them. */
+  __opts__: Required<LinkifyItOptions>;
   set(options: LinkifyItOptions): this;
   add(schema: string, definition: unknown): this;
   tlds(list: string | string[], keepOld?: boolean): this;
@@ -32,4 +39,11 @@ export class LinkifyIt {
   normalize(match: Match): void;
 }
 
-export default function linkifyIt(schemas?: Record<string, unknown>, options?: LinkifyItOptions, extra?: { finder?: LinkFinder }): LinkifyIt;
+declare function linkifyIt(options?: LinkifyItOptions): LinkifyIt;
+declare function linkifyIt(schemas?: Record<string, unknown> | null, options?: LinkifyItOptions | null, extra?: { finder?: LinkFinder }): LinkifyIt;
+export default linkifyIt;
+/** linkify-it 6's name for the same function. */
+export { linkifyIt as linkifyit };
+
+/** A markdown-it plugin: `md.use(linkscanLinkify, options)` makes `md.linkify` a LinkifyIt with these options. */
+export function linkscanLinkify(md: { linkify: unknown }, options?: LinkifyItOptions): void;

@@ -3,12 +3,13 @@
 // `matchAtStart` of `md.linkify`:
 //
 //   import markdownit from "markdown-it";
-//   import linkifyIt from "linkscan/linkify-it";
-//   const md = markdownit({ linkify: true });
-//   md.linkify = linkifyIt();
+//   import { linkscanLinkify } from "linkscan/linkify-it";
+//   const md = markdownit({ linkify: true }).use(linkscanLinkify);
 //
-// Its links are UTS #58's: CJK punctuation and full-width brackets end
-// them, hosts may be in any script.
+// Its defaults are linkify-it 6's (markdown-it 15's): links need a scheme
+// (`fuzzyLink: false`), addresses do not; `{ fuzzyLink: true }` gives
+// linkify-it 5's (markdown-it 14's). Its links are UTS #58's: CJK
+// punctuation and full-width brackets end them, hosts may be in any script.
 
 import { LinkFinder } from "./linkscan.js";
 
@@ -36,22 +37,33 @@ export class Match {
   }
 }
 
+/** The options linkify-it 6's constructor takes, and their defaults. */
+const DEFAULTS = { fuzzyLink: false, fuzzyEmail: true, fuzzyIP: false };
+
 /**
- * linkify-it's `LinkifyIt` over a linkscan `LinkFinder`. `options` take
- * linkify-it's names: `fuzzyLink` (links without a scheme), `fuzzyEmail`
- * (addresses), `fuzzyIP` (IP hosts). `finder` (a LinkFinder) decides
- * instead, with its own options: then `set`, `add` and `tlds` throw.
+ * linkify-it's `LinkifyIt` over a linkscan `LinkFinder`, made as linkify-it
+ * 6 makes it (`new LinkifyIt(options)`) or as linkify-it 5 does
+ * (`new LinkifyIt(schemas, options)`). `options` take linkify-it's names:
+ * `fuzzyLink` (links without a scheme; default false, as linkify-it 6),
+ * `fuzzyEmail` (addresses; default true), `fuzzyIP` (IP hosts; default
+ * false). `finder` (a LinkFinder) decides instead, with its own options:
+ * then `set`, `add` and `tlds` throw.
  */
 export class LinkifyIt {
-  constructor(schemas, options, { finder } = {}) {
+  constructor(schemasOrOptions, options, { finder } = {}) {
+    // linkify-it 6 takes the options first; 5, the schemas.
+    const given = schemasOrOptions ?? {};
+    const optionsFirst = options === undefined && Object.keys(given).length > 0 &&
+      Object.keys(given).every((name) => name in DEFAULTS);
+    const schemas = optionsFirst ? {} : given;
+    this.__opts__ = { ...DEFAULTS };
     this.options = { defaultScheme: "http://" };
     this.extraSchemes = [];
     this.finder = finder;
     this.finderGiven = finder !== undefined;
     this.last = { text: null, matches: [] };
-    for (const [name, definition] of Object.entries(schemas ?? {})) this.add(name, definition);
-    if (options) this.set(options);
-    if (finder === undefined) this.rebuild();
+    for (const [name, definition] of Object.entries(schemas)) this.add(name, definition);
+    if (finder === undefined) this.set({ ...DEFAULTS, ...(optionsFirst ? given : options) });
   }
 
   rebuild() {
@@ -67,12 +79,17 @@ export class LinkifyIt {
 
   /** linkify-it's options: `fuzzyLink`, `fuzzyEmail`, `fuzzyIP`; others throw. */
   set(options) {
-    for (const [name, value] of Object.entries(options)) {
-      if (name === "fuzzyLink") this.options.requireScheme = !value;
-      else if (name === "fuzzyEmail") this.options.kinds = value ? "url,www,email" : "url,www";
-      else if (name === "fuzzyIP") this.options.ipHosts = Boolean(value);
-      else throw new RangeError(`${name}: not an option linkscan's LinkifyIt takes (fuzzyLink, fuzzyEmail, fuzzyIP)`);
+    for (const [name, value] of Object.entries(options ?? {})) {
+      if (!(name in DEFAULTS)) {
+        throw new RangeError(`${name}: not an option linkscan's LinkifyIt takes (fuzzyLink, fuzzyEmail, fuzzyIP)`);
+      }
+      this.__opts__[name] = Boolean(value);
     }
+    const { fuzzyLink, fuzzyEmail, fuzzyIP } = this.__opts__;
+    // Without fuzzy links, scheme-less hosts are not looked for; addresses
+    // (a kind of their own) still are unless fuzzyEmail is off.
+    this.options.kinds = ["url", ...(fuzzyLink ? ["www"] : []), ...(fuzzyEmail ? ["email"] : [])].join(",");
+    this.options.ipHosts = fuzzyIP;
     this.rebuild();
     return this;
   }
@@ -161,6 +178,20 @@ function toMatch(link) {
 }
 
 /** A new LinkifyIt (`linkifyIt()` or `new LinkifyIt()`, as linkify-it allows both). */
-export default function linkifyIt(schemas, options, extra) {
-  return new LinkifyIt(schemas, options, extra);
+export default function linkifyIt(schemasOrOptions, options, extra) {
+  return new LinkifyIt(schemasOrOptions, options, extra);
+}
+
+/** linkify-it 6's name for the same function. */
+export { linkifyIt as linkifyit };
+
+/**
+ * A markdown-it plugin: `md.use(linkscanLinkify, options)` makes
+ * `md.linkify` a LinkifyIt with these options (markdown-it's `linkify`
+ * option still turns linkifying on). Type-checks with every markdown-it's
+ * types, which an assignment to `md.linkify` cannot (linkify-it 6's class
+ * has private members).
+ */
+export function linkscanLinkify(md, options) {
+  md.linkify = new LinkifyIt(options ?? {});
 }

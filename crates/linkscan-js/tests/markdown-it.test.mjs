@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import markdownIt14 from "markdown-it-14";
 import markdownIt15 from "markdown-it";
-import linkifyIt, { LinkifyIt } from "linkscan/linkify-it";
+import linkifyIt, { LinkifyIt, linkifyit, linkscanLinkify } from "linkscan/linkify-it";
 import { LinkFinder } from "linkscan";
 import { fixtures } from "./common.mjs";
 import { readFileSync } from "node:fs";
@@ -25,13 +25,16 @@ const DIVERGENCES = new Map([
   ["coverage, prefix not valid", ['<p>http:/<a href="http://example.com/">example.com/</a></p>\n', AFTER_SLASH]],
 ]);
 
-for (const [version, markdownIt] of [["14", markdownIt14], ["15", markdownIt15]]) {
+// Each markdown-it with its linkify-it's defaults: 15 has linkify-it 6's
+// (no fuzzy links), 14 has linkify-it 5's.
+for (const [version, markdownIt, options] of [["14", markdownIt14, { fuzzyLink: true }], ["15", markdownIt15, {}]]) {
   const md = markdownIt({ html: true, langPrefix: "", typographer: true, linkify: true }); // as markdown-it's own tests
-  md.linkify = linkifyIt();
+  md.use(linkscanLinkify, options);
   for (const { title, line, source, expected } of CASES) {
     test(`markdown-it ${version}: line ${line}: ${title}`, () => {
       const rendered = md.render(source);
-      const divergence = DIVERGENCES.get(title);
+      // (Only links without a scheme differ: with fuzzy links.)
+      const divergence = options.fuzzyLink && DIVERGENCES.get(title);
       if (divergence) {
         assert.equal(rendered, divergence[0], `a listed difference changed (${divergence[1]})`);
         assert.notEqual(rendered, expected, "no longer differs: remove it from the list");
@@ -47,9 +50,25 @@ test("every fixture was read, and every listed difference is a fixture", () => {
   for (const title of DIVERGENCES.keys()) assert.ok(CASES.some((c) => c.title === title), title);
 });
 
+test("the defaults of the linkify-it each markdown-it has", () => {
+  const text = "see example.com, https://a.org/x or mail a@b.org; edit build.rs";
+  for (const [markdownIt, options] of [[markdownIt15, undefined], [markdownIt14, { fuzzyLink: true }]]) {
+    const stock = markdownIt({ linkify: true });
+    const dropIn = markdownIt({ linkify: true }).use(linkscanLinkify, options);
+    // One difference, a UTS #58 reader's choice: a file name is no link.
+    const asStock = options ? stock.render(text).replace('<a href="http://build.rs">build.rs</a>', "build.rs") : stock.render(text);
+    assert.equal(dropIn.render(text), asStock);
+  }
+  // Made as linkify-it 6 makes it, or as 5 does.
+  assert.deepEqual(new LinkifyIt().__opts__, { fuzzyLink: false, fuzzyEmail: true, fuzzyIP: false });
+  assert.equal(linkifyit({ fuzzyLink: true }).__opts__.fuzzyLink, true);
+  assert.equal(new LinkifyIt(null, { fuzzyLink: true }).match("x.org")[0].url, "http://x.org");
+  assert.equal(new LinkifyIt({ "git:": "http:" }).match("git://a.org/x")[0].schema, "git:");
+  assert.equal(linkifyIt().match("x.org"), null);
+});
+
 test("UTS #58 links in markdown-it", () => {
-  const md = markdownIt15({ linkify: true });
-  md.linkify = linkifyIt();
+  const md = markdownIt15({ linkify: true }).use(linkscanLinkify, { fuzzyLink: true });
   assert.equal(md.render("見て https://example.com/日本。"),
     '<p>見て <a href="https://example.com/%E6%97%A5%E6%9C%AC">https://example.com/日本</a>。</p>\n');
   assert.equal(md.render("（例子.中国）と www.example.com。"),
@@ -57,7 +76,7 @@ test("UTS #58 links in markdown-it", () => {
 });
 
 test("the API markdown-it calls", () => {
-  const linkify = new LinkifyIt();
+  const linkify = new LinkifyIt({ fuzzyLink: true });
   assert.ok(!linkify.pretest("no separator here"));
   assert.equal(linkify.match("no separator here"), null);
   const text = "see example.com, https://b.org/x and c@d.net";
@@ -77,6 +96,8 @@ test("the API markdown-it calls", () => {
 
 test("linkify-it's options, schemas and TLDs", () => {
   const l = new LinkifyIt();
+  assert.equal(l.match("a.com https://b.com").length, 1);
+  assert.equal(l.set({ fuzzyLink: true }).match("a.com https://b.com").length, 2);
   assert.equal(l.set({ fuzzyLink: false }).match("a.com https://b.com").length, 1);
   assert.deepEqual(l.set({ fuzzyLink: true, fuzzyEmail: false }).match("a@b.com x.org").map((m) => m.raw), ["x.org"]);
   assert.equal(new LinkifyIt().match("a@b.com")[0].schema, "mailto:");
@@ -85,7 +106,7 @@ test("linkify-it's options, schemas and TLDs", () => {
   assert.equal(new LinkifyIt().add("foo:", "http:").match("foo://a.com/x")[0].schema, "foo:");
   assert.equal(new LinkifyIt().add("foo:", "http:").add("foo:", null).match("foo://a.com/x"), null);
   assert.throws(() => new LinkifyIt().add("javascript:", "http:"), /script scheme/);
-  assert.equal(new LinkifyIt().tlds(["test"]).match("a.test a.com").length, 1);
+  assert.equal(new LinkifyIt({ fuzzyLink: true }).tlds(["test"]).match("a.test a.com").length, 1);
   assert.throws(() => new LinkifyIt().tlds("test", true), /keepOld/);
   assert.throws(() => new LinkifyIt().set({ "---": true }), /not an option/);
   const given = new LinkifyIt(undefined, undefined, { finder: new LinkFinder({ dialect: "gfm" }) });

@@ -1,7 +1,8 @@
 // Compiled by types.test.mjs with `tsc --noEmit --strict`: the package's
 // declarations describe what its JavaScript does.
 import { LinkFinder, LinkStream, linkifyHtml, displayUrl, displayEmail, UNICODE_VERSION, type Link } from "linkscan";
-import linkifyIt, { LinkifyIt, type Match } from "linkscan/linkify-it";
+import linkifyIt, { LinkifyIt, linkifyit, linkscanLinkify, type Match } from "linkscan/linkify-it";
+import markdownit from "markdown-it";
 import { markdownToHtml } from "linkscan/markdown";
 
 const finder = new LinkFinder({ dialect: "uts58", profile: "chat", kinds: ["url", "www", "email", "handle"], tlds: ["com"] });
@@ -14,6 +15,10 @@ const html: string = linkifyHtml("x.com", { rel: "nofollow", className: "l", fin
 const shown: string = displayUrl("https://x.org/%C3%A9") + displayEmail("a@b.org") + UNICODE_VERSION;
 const md: string = markdownToHtml("x", { dialect: "gfm", unsafe: false });
 const li: LinkifyIt = linkifyIt().set({ fuzzyLink: false }).tlds(["com"]).add("foo:", "http:");
+// The README's markdown-it line, against markdown-it 15's own types.
+const mdIt = markdownit({ linkify: true }).use(linkscanLinkify).use(linkscanLinkify, { fuzzyLink: true });
+const fuzzy: boolean = linkifyit({ fuzzyLink: true }).__opts__.fuzzyLink && new LinkifyIt(null, { fuzzyIP: true }).test("x");
+void [mdIt.render("x"), fuzzy];
 const matches: Match[] | null = li.match("https://x.com");
 const first: Match | null = li.matchAtStart("https://x.com");
 void [starts, kinds, fed, html, shown, md, matches, first?.lastIndex, new LinkifyIt().test("x")];
