@@ -20,6 +20,11 @@ export async function load(url) {
   return new Wasm(await WebAssembly.compile(bytes));
 }
 
+/** The module compiled from `bytes`, synchronously (the CommonJS entries' way). */
+export function loadSync(bytes) {
+  return new Wasm(new WebAssembly.Module(bytes));
+}
+
 /** An instance of the module; started again, with a new generation, after a trap. */
 export class Wasm {
   constructor(module) {
