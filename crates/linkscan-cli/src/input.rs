@@ -352,16 +352,15 @@ impl Chunker {
                 // A file that ends before the size it had when opened was
                 // cut short while it was read: what was read of it may be
                 // only part of what it said.
-                Ok(0)
-                    if let Some(size) =
-                        self.size.filter(|&size| self.position.bytes + (self.filled as u64) < size) =>
-                {
-                    return Err(io::Error::other(format!(
-                        "the file changed while it was read: it ended at byte {} of the {size} it had when opened",
-                        self.position.bytes + self.filled as u64
-                    )));
+                Ok(0) => {
+                    let read = self.position.bytes + self.filled as u64;
+                    return match self.size.filter(|&size| read < size) {
+                        Some(size) => Err(io::Error::other(format!(
+                            "the file changed while it was read: it ended at byte {read} of the {size} it had when opened"
+                        ))),
+                        None => Ok(true),
+                    };
                 }
-                Ok(0) => return Ok(true),
                 Ok(n) => {
                     self.filled += n;
                     if self.stream
