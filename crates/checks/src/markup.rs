@@ -121,7 +121,7 @@ pub fn case(rng: &mut Rng) -> String {
             paragraph.push(' ');
         }
     }
-    if rng.next_u64() % 4 == 0 {
+    if rng.next_u64().is_multiple_of(4) {
         let quote = rng.pick(&["> ", ">"]);
         paragraph = paragraph.lines().map(|line| format!("{quote}{line}")).collect::<Vec<_>>().join("\n");
     }

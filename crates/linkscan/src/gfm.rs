@@ -370,10 +370,10 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
     // Email addresses only in the text before the next URL link.
     if finder.kinds.contains(Kinds::EMAIL) {
         let limit = next_url.map_or(text.len(), |(start, _, _)| start);
-        if scan.cursor.pos < limit {
-            if let Some((start, end, scheme)) = next_email(text, scan, limit) {
-                return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Email, scheme));
-            }
+        if scan.cursor.pos < limit
+            && let Some((start, end, scheme)) = next_email(text, scan, limit)
+        {
+            return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Email, scheme));
         }
     }
     let (start, end, www) = next_url?;

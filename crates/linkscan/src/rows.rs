@@ -156,10 +156,10 @@ impl<'t> Iterator for RowLinks<'_, 't, '_> {
                 block.fill(finder, text, offsets)?;
             },
             Search::EachRow(next, current) => loop {
-                if let Some((row, links)) = current {
-                    if let Some(link) = links.next() {
-                        return Some((*row, link));
-                    }
+                if let Some((row, links)) = current
+                    && let Some(link) = links.next()
+                {
+                    return Some((*row, link));
                 }
                 let (&start, &end) = offsets.get(*next).zip(offsets.get(*next + 1))?;
                 *current = Some((*next, finder.links(&text[start..end])));

@@ -251,10 +251,10 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
         let host = if bytes[hit] == b'@' {
             hit + 1
         } else if bytes[hit..].starts_with(b"://") {
-            if finder.ip_hosts || finder.local_hosts {
-                if let Some(link) = scheme_host_link(finder, text, hit, scan) {
-                    return Some(link);
-                }
+            if (finder.ip_hosts || finder.local_hosts)
+                && let Some(link) = scheme_host_link(finder, text, hit, scan)
+            {
+                return Some(link);
             }
             hit + 3
         } else {
@@ -281,10 +281,11 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
             if class == HOST_END {
                 break;
             }
-            if class == HOST_DOT && i >= scan.cursor.pos {
-                if let Some(link) = domain_link(finder, text, i, len, scan) {
-                    return Some(link);
-                }
+            if class == HOST_DOT
+                && i >= scan.cursor.pos
+                && let Some(link) = domain_link(finder, text, i, len, scan)
+            {
+                return Some(link);
             }
             i += len;
         }
@@ -394,12 +395,11 @@ fn domain_link_at<'a>(
     // More labels follow (a label character after the dot): this is not
     // the top-level domain.
     let fqdn_dot = separator_at(text, tld_end);
-    if let Some(n) = fqdn_dot {
-        if tld_end + n < text.len()
-            && crate::props::bits_at(text, tld_end + n).0 & crate::props::LABEL_BIT != 0
-        {
-            return None;
-        }
+    if let Some(n) = fqdn_dot
+        && tld_end + n < text.len()
+        && crate::props::bits_at(text, tld_end + n).0 & crate::props::LABEL_BIT != 0
+    {
+        return None;
     }
     if !accepted && !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
         return None;
