@@ -79,15 +79,13 @@ impl Iterator for Inputs {
             if let Some((root, walk)) = &mut self.walking {
                 match walk.next() {
                     Some(Ok(entry)) if entry.file_type().is_some_and(|t| t.is_file()) => {
-                        let path = entry.into_path();
-                        let path = match path.strip_prefix(".") {
-                            Ok(relative) if self.implicit => relative.to_path_buf(),
-                            _ => path,
-                        };
-                        return Some(Input::walked(path));
+                        return Some(Input::walked(self.shown(entry.into_path())));
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(e)) => return Some(Input::failed(root.clone(), e.to_string())),
+                    Some(Err(e)) => {
+                        let (path, message) = walk_error(root, &e);
+                        return Some(Input::failed(self.shown(path), message));
+                    }
                     None => self.walking = None,
                 }
             }
@@ -98,6 +96,38 @@ impl Iterator for Inputs {
                 Path::File(path) => return Some(Input::file(path)),
                 Path::Directory(root, walk) => self.walking = Some((root, walk)),
             }
+        }
+    }
+}
+
+impl Inputs {
+    /// A walked path as it is shown: without `./` when the current
+    /// directory is walked because no path was given, as ripgrep shows it.
+    fn shown(&self, path: PathBuf) -> PathBuf {
+        match path.strip_prefix(".") {
+            Ok(relative) if self.implicit => relative.to_path_buf(),
+            _ => path,
+        }
+    }
+}
+
+/// A walk's error as ripgrep words it, each part once: the path it is
+/// about (else the walk's `root`), and what went wrong there
+/// (`./sub: Permission denied (os error 13)`, not the path again inside
+/// the message, twice).
+fn walk_error(root: &std::path::Path, mut error: &ignore::Error) -> (PathBuf, String) {
+    let mut path = root.to_path_buf();
+    loop {
+        match error {
+            ignore::Error::WithPath { path: at, err } => (path, error) = (at.clone(), err),
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => error = err,
+            // (The walk's I/O errors wrap the system's in one that names the
+            // path: the system's is the message.)
+            ignore::Error::Io(io) => {
+                let system = io.get_ref().and_then(std::error::Error::source);
+                return (path, system.map_or_else(|| io.to_string(), ToString::to_string));
+            }
+            other => return (path, other.to_string()),
         }
     }
 }
@@ -162,4 +192,44 @@ fn walker(path: &std::path::Path, options: &WalkOptions) -> Result<ignore::Walk,
         builder.types(types.build().map_err(|e| format!("--type: {e}"))?);
     }
     Ok(builder.build())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::walk_error;
+    use std::io;
+    use std::path::{Path, PathBuf};
+
+    /// An error that names its path and wraps the system's, as the walk's do.
+    #[derive(Debug)]
+    struct Named(io::Error);
+
+    impl std::fmt::Display for Named {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "IO error for operation on ./sub: {}", self.0)
+        }
+    }
+
+    impl std::error::Error for Named {
+        fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+            Some(&self.0)
+        }
+    }
+
+    #[test]
+    fn a_walk_error_names_its_path_once() {
+        let system = io::Error::from_raw_os_error(13);
+        let wrapped = io::Error::new(system.kind(), Named(io::Error::from_raw_os_error(13)));
+        let error = ignore::Error::WithDepth {
+            depth: 1,
+            err: Box::new(ignore::Error::WithPath {
+                path: PathBuf::from("./sub"),
+                err: Box::new(ignore::Error::Io(wrapped)),
+            }),
+        };
+        assert_eq!(walk_error(Path::new("."), &error), (PathBuf::from("./sub"), system.to_string()));
+        // An error without a path of its own is about the root.
+        let plain = ignore::Error::Io(io::Error::from_raw_os_error(13));
+        assert_eq!(walk_error(Path::new("docs"), &plain), (PathBuf::from("docs"), system.to_string()));
+    }
 }
