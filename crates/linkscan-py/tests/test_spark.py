@@ -83,3 +83,19 @@ def test_the_guides_engine_block_runs_as_written(spark):
     guide = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
     block = guide.split("## Data engines")[1].split("```python\n")[1].split("```")[0]
     assert run_as_written(block) == 1
+
+
+def test_the_guides_engine_block_runs_in_a_fresh_process_without_pyspark_python(tmp_path):
+    # As a user runs it: a new interpreter whose environment names no
+    # Python for Spark's workers (the helpers point local workers at this
+    # interpreter, where linkscan is; Spark's default `python3` has none).
+    guide = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
+    block = guide.split("## Data engines")[1].split("```python\n")[1].split("```")[0]
+    script = tmp_path / "block.py"
+    script.write_text(block + "\nprint([r['href'] for r in linkscan.spark.links_of(sdf, 'text').collect()])\n",
+                      encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON")}
+    run = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=600,
+                         cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-4000:]
+    assert run.stdout.strip().splitlines()[-1] == "['https://a.com', 'mailto:x@y.org']"

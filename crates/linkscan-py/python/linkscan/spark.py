@@ -16,9 +16,15 @@ at a time (no Python call per row).
 
 Offsets are string indices within the row (within the line for files).
 The executors need the wheel (``--py-files``, or an environment archive)
-and pyarrow. The finder is made once per task from ``finder`` (pickled) or
-``options`` (those of ``linkscan.Finder``).
+and pyarrow. In local mode they are this machine's: unless
+``PYSPARK_PYTHON`` names another, they run the driver's interpreter, where
+linkscan is (Spark's own default, ``python3``, may not have it). The
+finder is made once per task from ``finder`` (pickled) or ``options``
+(those of ``linkscan.Finder``).
 """
+
+import os
+import sys
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -37,6 +43,19 @@ _LINK_COLUMNS = ["start", "end", "kind", "text", "href"]
 
 def _finder(finder, options):
     return finder if finder is not None else Finder(**options)
+
+
+def _local_workers_run_this_python(session):
+    """In local mode, the Python workers of the functions made from here on
+    run the driver's interpreter, unless ``PYSPARK_PYTHON`` says which."""
+    if session is None or "PYSPARK_PYTHON" in os.environ:
+        return
+    try:
+        context = session.sparkContext  # (Spark Connect has none: its server decides.)
+    except Exception:
+        return
+    if context.master.startswith("local") and sys.executable:
+        context.pythonExec = sys.executable
 
 
 def _link_columns(links):
@@ -68,6 +87,7 @@ def links_of(df, column="text", keep=(), finder=None, **options):
     """One row per link of ``df[column]``: the ``keep`` columns of its row,
     then ``start``, ``end``, ``kind``, ``text``, ``href``."""
     keep = list(keep)
+    _local_workers_run_this_python(df.sparkSession)
 
     def find(batches):
         found = _finder(finder, options)
@@ -83,6 +103,7 @@ def links_udtf(df, column="text", keep=(), finder=None, **options):
     from pyspark.sql.functions import arrow_udtf
 
     keep = list(keep)
+    _local_workers_run_this_python(df.sparkSession)
 
     class Links:
         def __init__(self):
@@ -99,7 +120,10 @@ def links_udf(finder=None, **options):
     """A Spark column function (Spark 4.1+ ``arrow_udf``): each string's
     links as an ``array<struct<start, end, kind, text, href>>``, null for
     null."""
+    from pyspark.sql import SparkSession
     from pyspark.sql.functions import arrow_udf
+
+    _local_workers_run_this_python(SparkSession.getActiveSession())
 
     def links(texts: pa.Array) -> pa.Array:
         return _finder(finder, options).find_arrow_lists(texts, threads=1).combine_chunks()
@@ -114,6 +138,7 @@ def links_in_files(spark, paths, finder=None, **options):
     ``kind``, ``text``, ``href``."""
     from pyspark.sql import functions as F
 
+    _local_workers_run_this_python(spark)
     files = spark.read.text(paths, wholetext=True).select(F.input_file_name().alias("file"), "value")
 
     def find(batches):
