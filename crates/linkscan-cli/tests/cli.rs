@@ -1325,3 +1325,26 @@ fn paths_columns_and_errors_as_ripgrep_shows_them() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not --format jsonl"), "{}", stderr(&out));
 }
+
+/// With no path and a terminal on standard input, the current directory is
+/// walked and its files are named as ripgrep names them, without `./`.
+/// (`script`, of util-linux, is the terminal: Debian ships it in every
+/// system, as bsdutils.)
+#[test]
+fn the_implicit_current_directory_names_files_without_dot_slash() {
+    let root = tree("implicit");
+    let command = format!("{} find --color never", env!("CARGO_BIN_EXE_linkscan"));
+    let out = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(&root)
+        .output()
+        .expect("script (util-linux) runs");
+    let printed = stdout(&out).replace("\r\n", "\n");
+    assert_eq!(out.status.code(), Some(0), "{printed}");
+    assert!(
+        printed.contains("\na.txt:1:5: https://a.example.com/x\n") || printed.starts_with("a.txt:1:5:"),
+        "{printed}"
+    );
+    assert!(printed.contains("docs/b.md:1:9: www.b.example.org"), "{printed}");
+    assert!(!printed.contains("./"), "{printed}");
+}
