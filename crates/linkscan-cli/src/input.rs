@@ -216,6 +216,12 @@ pub(crate) fn invalid_utf8_note(at: u64) -> String {
     format!("invalid UTF-8 at byte {at}, read as a space (--lossy: U+FFFD; --strict-utf8: stop)")
 }
 
+/// The error at the first byte of a named input that is not UTF-8, at
+/// byte offset `at`, with `--strict-utf8`.
+pub(crate) fn invalid_utf8_error(at: u64) -> String {
+    format!("invalid UTF-8 at byte {at} (--strict-utf8; without it, such bytes read as spaces)")
+}
+
 /// Buffers an input is done with, for the next: the one read into last
 /// and a chunk's given back.
 #[derive(Default)]
@@ -495,10 +501,7 @@ impl Chunker {
                 // The text before the invalid byte is still read.
                 self.done = true;
                 let valid = e.utf8_error().valid_up_to();
-                self.pending = Some(Piece::Error(format!(
-                    "invalid UTF-8 at byte {} (--strict-utf8; without it, such bytes read as spaces)",
-                    self.position.bytes + valid as u64
-                )));
+                self.pending = Some(Piece::Error(invalid_utf8_error(self.position.bytes + valid as u64)));
                 let mut bytes = e.into_bytes();
                 bytes.truncate(valid);
                 String::from_utf8(bytes).unwrap_or_default()

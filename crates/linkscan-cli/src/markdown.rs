@@ -57,10 +57,7 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
         }
         Err(e) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!(
-                "invalid UTF-8 at byte {} (--strict-utf8; without it, such bytes read as spaces)",
-                e.utf8_error().valid_up_to()
-            ),
+            crate::input::invalid_utf8_error(e.utf8_error().valid_up_to() as u64),
         )),
     }
 }
