@@ -1,6 +1,6 @@
 //! `linkscan find`: the links in text files, streamed.
 
-use crate::input::Position;
+use crate::input::{Position, Reading};
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
 use clap::ValueEnum;
@@ -333,7 +333,9 @@ fn process(
     let mut records = Records::new(settings, file, text, start, spares.take(text.len()));
     for link in finder.links(text) {
         let text = link.as_str();
-        let fields = [link.kind().as_str(), text, link.href_prefix(), link.href_rest(), text];
+        // (A URL wrapped across lines is shown joined, on one line.)
+        let shown = if link.is_wrapped() { link.href_prefix() } else { text };
+        let fields = [link.kind().as_str(), text, link.href_prefix(), link.href_rest(), shown];
         records.record((link.start(), link.end()), fields, Some(&link));
     }
     records.finish()
@@ -708,7 +710,12 @@ pub fn run(
         pipeline::run(
             inputs,
             stream.jobs(),
-            (stream.input.utf8(), settings.offsets != Offsets::Bytes, stream.input.binary),
+            Reading {
+                utf8: stream.input.utf8(),
+                count_units: settings.offsets != Offsets::Bytes,
+                search_binary: stream.input.binary,
+                wrapped_urls: finder.joins_wrapped_urls(),
+            },
             |input, text, start| process(&finder, settings, &spares, &input.display, text, start),
             write,
         )

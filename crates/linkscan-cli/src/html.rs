@@ -1,6 +1,7 @@
 //! `linkscan html`: text to HTML with links, streamed; or the text of HTML
 //! linked, a document at a time.
 
+use crate::input::Reading;
 use crate::options::{FinderOptions, StreamOptions};
 use crate::pipeline::{self, Result as Step};
 use linkscan::LinkFinder;
@@ -65,7 +66,12 @@ pub fn run(
     pipeline::run(
         inputs,
         stream.jobs(),
-        (stream.input.utf8(), false, stream.input.binary),
+        Reading {
+            utf8: stream.input.utf8(),
+            count_units: false,
+            search_binary: stream.input.binary,
+            wrapped_urls: finder.joins_wrapped_urls(),
+        },
         |_, text, _| linkify_with(text, &finder, &attrs),
         |step| {
             match step {

@@ -22,6 +22,11 @@ pub const CHUNK: usize = 256 << 10;
 /// usual capacity, so that a read returning less means the writer is slower
 /// than we are.
 const STREAM_READ: usize = 64 << 10;
+
+/// A finder that joins wrapped URLs, for [`linkscan::stream::cut_for`]
+/// (which asks only that of it).
+static WRAPPING: std::sync::LazyLock<linkscan::LinkFinder> =
+    std::sync::LazyLock::new(|| linkscan::LinkFinder::new().wrapped_urls(true));
 /// The largest chunk: how far a line without white space may grow before it
 /// is cut.
 pub const MAX_CHUNK: usize = 16 << 20;
@@ -242,6 +247,21 @@ impl Buffers {
     }
 }
 
+/// How an input is read.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// What invalid UTF-8 becomes.
+    pub utf8: Utf8,
+    /// Whether char and UTF-16 offsets are wanted (counting them costs).
+    pub count_units: bool,
+    /// Search a binary file (true) or skip it.
+    pub search_binary: bool,
+    /// Whether the finder joins URLs wrapped across lines: a chunk then
+    /// never ends inside a `<…>` that may hold one
+    /// (`linkscan::stream::cut_for`).
+    pub wrapped_urls: bool,
+}
+
 /// Cuts an input into chunks.
 pub struct Chunker {
     reader: Box<dyn Read + Send>,
@@ -264,6 +284,8 @@ pub struct Chunker {
     /// the input was looked at.
     search_binary: bool,
     probed: bool,
+    /// See [`Reading::wrapped_urls`].
+    wrapped_urls: bool,
     walked: bool,
     /// A chunk's buffer given back ([`Chunker::recycle`]), for the next.
     spare: Option<Vec<u8>>,
@@ -276,13 +298,13 @@ pub struct Chunker {
 }
 
 impl Chunker {
-    /// `(utf8, count_units, search_binary)`: see the fields. `buffers`:
+    /// `reading`: how to read it. `buffers`:
     /// those an earlier input is done with ([`Chunker::into_buffers`]),
     /// read into if large enough, so that input after input reads into the
     /// same memory, not zeroed again.
     pub fn new(
         source: Source,
-        (utf8, count_units, search_binary): (Utf8, bool, bool),
+        Reading { utf8, count_units, search_binary, wrapped_urls }: Reading,
         buffers: Buffers,
     ) -> Chunker {
         // A file is read into room of its size (and one byte, to see its
@@ -310,6 +332,7 @@ impl Chunker {
             count_units,
             search_binary,
             probed: false,
+            wrapped_urls,
             walked: source.walked,
             spare: (spare.capacity() > 0).then_some(spare),
             size: source.size,
@@ -392,10 +415,12 @@ impl Chunker {
         if at_end {
             return Some(buf.len());
         }
-        if let Some(nl) = memchr::memrchr(b'\n', buf) {
-            return Some(nl + 1);
-        }
-        if let Some(cut) = linkscan::stream::last_cut(buf) {
+        let cut = memchr::memrchr(b'\n', buf).map(|nl| nl + 1).or_else(|| linkscan::stream::last_cut(buf));
+        let cut = match cut {
+            Some(cut) if self.wrapped_urls => linkscan::stream::cut_for(&WRAPPING, buf, cut),
+            cut => cut,
+        };
+        if let Some(cut) = cut {
             return Some(cut);
         }
         if buf.len() < MAX_CHUNK {
@@ -551,7 +576,7 @@ mod invalid_bytes {
 
 #[cfg(test)]
 mod changed_while_read {
-    use super::{Buffers, Chunker, Piece, Source, Utf8};
+    use super::{Buffers, Chunker, Piece, Reading, Source, Utf8};
 
     /// A file that ends before the size it had when opened (cut short
     /// while read) gives the text it had, then an error that says so.
@@ -565,7 +590,11 @@ mod changed_while_read {
                 walked: false,
                 size: Some(size),
             };
-            let mut chunker = Chunker::new(source, (Utf8::Strict, false, false), Buffers::default());
+            let mut chunker = Chunker::new(
+                source,
+                Reading { utf8: Utf8::Strict, count_units: false, search_binary: false, wrapped_urls: false },
+                Buffers::default(),
+            );
             let mut pieces = Vec::new();
             while let Some(piece) = chunker.next_piece() {
                 pieces.push(match piece {

@@ -39,7 +39,7 @@ pub struct FinderOptions {
     /// spec's pseudo-code and the Unicode reference exactly (also
     /// --no-skip-file-names). chat: default, plus handles
     /// (@user@example.social). docs: --require-scheme, --local-hosts and
-    /// --ip-hosts.
+    /// --ip-hosts. mail: default, plus --wrapped-urls.
     #[arg(long, value_name = "PROFILE", default_value = "default", value_parser = parse_profile)]
     pub profile: Profile,
     /// The kinds of link to find, comma-separated: url (with a scheme), www
@@ -93,6 +93,11 @@ pub struct FinderOptions {
     /// letter does (README.md is then https://README.md).
     #[arg(long, overrides_with = "skip_file_names")]
     pub no_skip_file_names: bool,
+    /// UTS #58: join a URL wrapped across lines inside <…> or <URL:…> (RFC
+    /// 3986 Appendix C; quoted replies' > markers too): one link, its href
+    /// without the line breaks (on in --profile mail).
+    #[arg(long)]
+    pub wrapped_urls: bool,
 }
 
 /// The scheme names of `--schemes`, as written (`web,gopher`).
@@ -163,6 +168,7 @@ impl FinderOptions {
             (_, true) => Some(false),
             _ => None,
         };
+        options.wrapped_urls = flag(self.wrapped_urls);
         options.schemes = self.schemes.as_ref().map(|names| names.0.clone());
         options.finder().map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, self.flag_error(&e)))
     }

@@ -19,8 +19,7 @@
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
 
-use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position};
-use crate::options::Utf8;
+use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position, Reading};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -231,11 +230,11 @@ struct Part<O> {
 
 /// Runs `process` on every chunk of every input and `write` on the results
 /// in order. Stops at once (and returns the error) when `write` fails.
-/// `reading`: (utf8, count_units, search_binary), as [`Chunker::new`] takes them.
+/// `reading`: how each input is read ([`Reading`]).
 pub fn run<O, P, W>(
     inputs: impl Iterator<Item = Input> + Send + 'static,
     jobs: usize,
-    reading: (Utf8, bool, bool),
+    reading: Reading,
     process: P,
     mut write: W,
 ) -> io::Result<()>
@@ -285,7 +284,7 @@ fn work<O, P>(
     results: &Sender<Part<O>>,
     spare: &SyncSender<String>,
     (budget, turn): (&Budget, &Turn),
-    reading: (Utf8, bool, bool),
+    reading: Reading,
     process: &P,
 ) where
     O: Weight,
@@ -367,7 +366,7 @@ fn work<O, P>(
 /// read may wait.
 fn run_here<O, P, W>(
     inputs: impl Iterator<Item = Input>,
-    reading: (Utf8, bool, bool),
+    reading: Reading,
     process: P,
     mut write: W,
 ) -> io::Result<()>
@@ -402,7 +401,7 @@ const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(10);
 /// ends with, for the next input. (`Result::End` is the caller's.)
 fn one_input<O, P, W>(
     input: &Arc<Input>,
-    reading: (Utf8, bool, bool),
+    reading: Reading,
     buffers: Buffers,
     process: &P,
     mut write: W,
@@ -446,7 +445,7 @@ where
 /// workers once they have done every batch.
 fn read(
     inputs: impl Iterator<Item = Input>,
-    reading: (Utf8, bool, bool),
+    reading: Reading,
     jobs: usize,
     tasks: &Sender<(usize, Task)>,
     budget: &Budget,

@@ -310,6 +310,42 @@ fn links_across_every_chunk_boundary_are_found_whole() {
 }
 
 #[test]
+fn wrapped_urls_across_chunk_boundaries_are_joined_whole() {
+    // 3 MiB in which every line break is inside a URL wrapped across
+    // lines: each chunk's cut (after its last line break) must move back
+    // before the `<` it is in.
+    let mut text = String::new();
+    let mut k = 0;
+    while text.len() < 3 << 20 {
+        text.push_str(&format!("see <https://example.org/{k}/"));
+        for part in 0..8 {
+            text.push_str(&format!("segment-{part}/\n  "));
+        }
+        text.push_str("end> and x.org ");
+        k += 1;
+    }
+    let file = scratch("wrapped.txt", text.as_bytes());
+    let finder = linkscan::LinkFinder::new().profile(linkscan::Profile::Mail);
+    let whole: Vec<String> = finder.links(&text).map(|l| l.href().into_owned()).collect();
+    assert_eq!(whole.len(), 2 * k);
+    let hrefs = |out: &Output| -> Vec<String> {
+        stdout(out).lines().map(|l| l.split('\t').nth(7).unwrap().to_string()).collect()
+    };
+    for jobs in ["1", "2"] {
+        let out = linkscan(
+            &["find", "--profile", "mail", "--format", "tsv", "-j", jobs, file.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(hrefs(&out), whole, "-j {jobs}");
+    }
+    let out = linkscan(&["find", "--wrapped-urls", "--format", "tsv"], &text);
+    assert_eq!(hrefs(&out), whole, "standard input");
+    // The text format and -o show a wrapped URL joined, on one line.
+    let out = linkscan(&["find", "--profile", "mail", "-o"], "<https://example.org/a/\n> b>\n");
+    assert_eq!(stdout(&out), "https://example.org/a/b\n");
+}
+
+#[test]
 fn a_closed_pipe_ends_quietly() {
     let text = "see https://example.com/x and example.org\n".repeat(200_000);
     let file = scratch("long.txt", text.as_bytes());
@@ -565,7 +601,7 @@ fn profiles_name_a_set_of_options() {
         assert!(stderr(&out).contains(flag), "{}", stderr(&out));
     }
     let help = stdout(&linkscan(&["find", "--help"], ""));
-    for name in ["default", "strict", "chat", "docs"] {
+    for name in ["default", "strict", "chat", "docs", "mail"] {
         assert!(help.contains(name), "--help names the profile {name}");
     }
 }

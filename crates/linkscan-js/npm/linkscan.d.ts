@@ -3,7 +3,7 @@ export interface LinkFinderOptions {
   /** The rule set: UTS #58 (the default), GitHub's (`gfm`) or MD4C's autolinks. */
   dialect?: "uts58" | "gfm" | "md4c";
   /** UTS #58: a named set of options, which the others change after it. */
-  profile?: "default" | "strict" | "chat" | "docs";
+  profile?: "default" | "strict" | "chat" | "docs" | "mail";
   /** The kinds of link: `"url,www,email"` or an array (`handle` is UTS #58's only). */
   kinds?: string | Array<"url" | "www" | "email" | "handle">;
   /** URLs need a scheme (`https://…`). */
@@ -20,6 +20,8 @@ export interface LinkFinderOptions {
   localHosts?: boolean;
   /** UTS #58: no scheme-less names that read as code: file names (`README.md`, `main.rs:12`) and calls (`Date.now()`). Default: the profile's (on but in `"strict"`). */
   skipFileNames?: boolean;
+  /** UTS #58: a URL wrapped across lines inside `<…>` or `<URL:…>` (mail, quoted replies) is one link, its href joined. Default: on in `"mail"` only. */
+  wrappedUrls?: boolean;
   /** UTS #58: the schemes a `scheme://` URL may have; `"web"` stands for the built-in list. */
   schemes?: string[];
 }
@@ -32,9 +34,9 @@ export interface Link {
   end: number;
   /** `url` (with or without a scheme), `email`, or `handle` (`@user@host`). */
   kind: "url" | "email" | "handle";
-  /** The link as written: `text.slice(start, end)`. */
+  /** The link as written: `text.slice(start, end)` (a wrapped URL with its line breaks). */
   text: string;
-  /** Its target: `https://` or `mailto:` added where it has no scheme. */
+  /** Its target: `https://` or `mailto:` added where it has no scheme; a wrapped URL joined. */
   href: string;
 }
 

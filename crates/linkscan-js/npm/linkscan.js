@@ -6,6 +6,8 @@ import { load, string } from "./wasm.js";
 const wasm = await load(new URL("./linkscan.wasm", import.meta.url));
 
 const KINDS = ["url", "email", "handle"];
+/** The flag of a kind's number from the module: its prefix is the whole href (a handle, a wrapped URL). */
+const WHOLE_HREF = 4;
 
 /** Each option's name in JavaScript and in the module. */
 const OPTIONS = {
@@ -19,10 +21,11 @@ const OPTIONS = {
   unicodeEnds: "unicode_ends",
   localHosts: "local_hosts",
   skipFileNames: "skip_file_names",
+  wrappedUrls: "wrapped_urls",
   schemes: "schemes",
 };
 const JS_NAMES = Object.fromEntries(Object.entries(OPTIONS).map(([js, rust]) => [rust, js]));
-const FLAGS = new Set(["requireScheme", "ipHosts", "unicodeEnds", "localHosts", "skipFileNames"]);
+const FLAGS = new Set(["requireScheme", "ipHosts", "unicodeEnds", "localHosts", "skipFileNames", "wrappedUrls"]);
 
 /** The options as the module reads them (`name=value` lines), checked for type. */
 function optionSpec(options) {
@@ -84,7 +87,7 @@ function links(text, count) {
     const linkText = text.slice(start, end);
     const prefix = prefixLength === 0 ? "" : wasm.prefix(bytesAt, prefixLength);
     bytesAt += prefixLength;
-    found[i] = { start, end, kind: KINDS[kind], text: linkText, href: kind === 2 ? prefix : prefix + linkText };
+    found[i] = { start, end, kind: KINDS[kind & 3], text: linkText, href: kind & WHOLE_HREF ? prefix : prefix + linkText };
   }
   return found;
 }
@@ -191,7 +194,7 @@ export class LinkStream {
         const prefix = wasm.slice(at, prefixLength);
         const text = wasm.slice(at + prefixLength, textLength);
         at += prefixLength + textLength;
-        links[i] = { start: ints[k], end: ints[k + 1], kind: KINDS[kind], text, href: kind === 2 ? prefix : prefix + text };
+        links[i] = { start: ints[k], end: ints[k + 1], kind: KINDS[kind & 3], text, href: kind & WHOLE_HREF ? prefix : prefix + text };
       }
       return links;
     });

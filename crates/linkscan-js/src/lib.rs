@@ -222,13 +222,16 @@ fn finder_options(spec: &str) -> Result<FinderOptions, String> {
             "unicode_ends" => options.unicode_ends = flag()?,
             "local_hosts" => options.local_hosts = flag()?,
             "skip_file_names" => options.skip_file_names = flag()?,
+            "wrapped_urls" => options.wrapped_urls = flag()?,
             _ => return Err(format!("{name}: not an option")),
         }
     }
     Ok(options)
 }
 
-/// The kind's number for the host: 0 URL, 1 email, 2 handle.
+/// The kind's number for the host: 0 URL, 1 email, 2 handle; and
+/// [`WHOLE_HREF`] when the prefix is the whole target (a handle, a URL
+/// wrapped across lines), not put before the link's text.
 fn kind_number(kind: LinkKind) -> u32 {
     match kind {
         LinkKind::Email => 1,
@@ -278,11 +281,15 @@ fn push_links<'a>(
     count
 }
 
+/// The flag of a kind's number: the prefix is the whole href.
+const WHOLE_HREF: u32 = 4;
+
 /// A link's numbers and strings for the host; `with_text` adds its text's
 /// length to the numbers and the text after the prefix.
 fn push_link(ints: &mut Vec<u32>, bytes: &mut Vec<u8>, link: &Link<'_>, range: [usize; 2], with_text: bool) {
     let prefix = link.href_prefix();
-    ints.extend([range[0] as u32, range[1] as u32, kind_number(link.kind()), prefix.len() as u32]);
+    let kind = kind_number(link.kind()) | if link.href_rest().is_empty() { WHOLE_HREF } else { 0 };
+    ints.extend([range[0] as u32, range[1] as u32, kind, prefix.len() as u32]);
     bytes.extend_from_slice(prefix.as_bytes());
     if with_text {
         ints.push(link.as_str().len() as u32);

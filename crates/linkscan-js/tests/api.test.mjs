@@ -117,6 +117,19 @@ test("every option", () => {
   assert.deepEqual(texts({ requireScheme: undefined }, "x.com"), ["x.com"]); // undefined: left to the profile
 });
 
+test("the mail profile joins a URL wrapped across lines", () => {
+  const text = "> See <https://example.org/a/very/\n>   long/path> and x.org";
+  const found = (options) => new LinkFinder(options).find(text).map((l) => [l.text, l.href]);
+  const joined = [["https://example.org/a/very/\n>   long/path", "https://example.org/a/very/long/path"], ["x.org", "https://x.org"]];
+  assert.deepEqual(found({ profile: "mail" }), joined);
+  assert.deepEqual(found({ wrappedUrls: true }), joined);
+  assert.deepEqual(found(), [["https://example.org/a/very/", "https://example.org/a/very/"], ["x.org", "https://x.org"]]);
+  const stream = new LinkFinder({ profile: "mail" }).stream();
+  const streamed = [...stream.feed(text.slice(0, 20)), ...stream.feed(text.slice(20, 35)), ...stream.feed(text.slice(35)), ...stream.finish()];
+  assert.deepEqual(streamed.map((l) => [l.text, l.href]), joined);
+  assert.throws(() => new LinkFinder({ dialect: "gfm", wrappedUrls: true }), /^RangeError: wrappedUrls/);
+});
+
 test("profiles", () => {
   const text = "See README.md, http://localhost:3000/, example.com? or @a@b.social";
   const found = (options) => new LinkFinder(options).find(text).map((l) => l.text);

@@ -79,15 +79,15 @@ impl Link {
 /// Finder(dialect="uts58", *, profile="default", kinds=None,
 /// require_scheme=None, tlds=None, default_scheme=None, ip_hosts=None,
 /// unicode_ends=False, local_hosts=None, skip_file_names=None,
-/// schemes=None, offsets="chars")
+/// wrapped_urls=None, schemes=None, offsets="chars")
 ///
 /// dialect: "uts58" (Unicode UTS #58), "gfm" (GitHub's autolinks, as
 ///     cmark-gfm finds them) or "md4c" (md4c's permissive autolinks).
 /// profile (uts58): "default" (the spec where it decides, the reader where
 ///     it does not), "strict" (the spec's pseudo-code and the Unicode
 ///     reference exactly; file names are links), "chat" (default plus
-///     handles) or
-///     "docs" (a scheme required, local and IP hosts). The options below,
+///     handles), "docs" (a scheme required, local and IP hosts) or "mail"
+///     (default plus wrapped_urls). The options below,
 ///     when given (not None), change only themselves after it.
 /// kinds: which links, as "url,www,email" (and "handle"), a string or a
 ///     list; None: the profile's.
@@ -101,6 +101,9 @@ impl Link {
 /// local_hosts: any well-formed host after a scheme (localhost, intranet).
 /// skip_file_names: README.md, main.rs:12, Date.now() and the like are no
 ///     links (None: the profile's, on but in "strict").
+/// wrapped_urls: a URL wrapped across lines inside <...> or <URL:...>
+///     (mail, quoted replies) is one link, its href joined (None: the
+///     profile's, on in "mail").
 /// schemes: the schemes a scheme:// URL may have; "web" stands for the
 ///     built-in list.
 /// offsets: "chars" (Python string indices), "utf8" or "utf16".
@@ -177,12 +180,12 @@ impl Finder {
     /// `Finder(dialect="uts58", *, profile="default", kinds=None,
     /// require_scheme=None, tlds="iana", default_scheme=None, ip_hosts=None,
     /// unicode_ends=False, local_hosts=None, skip_file_names=None,
-    /// schemes=None, offsets="chars")`
+    /// wrapped_urls=None, schemes=None, offsets="chars")`
     ///
     /// `profile` (UTS #58): "default" (the spec where it decides, the reader
     /// where it does not), "strict" (the spec's pseudo-code and the Unicode
-    /// reference exactly), "chat" (default plus handles)
-    /// or "docs" (require_scheme, local_hosts and ip_hosts). Options given
+    /// reference exactly), "chat" (default plus handles), "docs"
+    /// (require_scheme, local_hosts and ip_hosts) or "mail" (wrapped_urls). Options given
     /// (not None) change only themselves after it. `schemes`: the schemes a
     /// `scheme://` URL may have, "web" standing for the built-in list. The
     /// library checks the options as it checks the CLI's: one that means
@@ -191,7 +194,7 @@ impl Finder {
     #[new]
     #[pyo3(signature = (dialect = "uts58", *, profile = "default", kinds = None, require_scheme = None,
         tlds = None, default_scheme = None, ip_hosts = None, unicode_ends = false, local_hosts = None,
-        skip_file_names = None, schemes = None, offsets = "chars"))]
+        skip_file_names = None, wrapped_urls = None, schemes = None, offsets = "chars"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -205,6 +208,7 @@ impl Finder {
         unicode_ends: bool,
         local_hosts: Option<bool>,
         skip_file_names: Option<bool>,
+        wrapped_urls: Option<bool>,
         schemes: Option<Vec<String>>,
         offsets: &str,
     ) -> PyResult<Finder> {
@@ -222,6 +226,7 @@ impl Finder {
         options.unicode_ends = Some(unicode_ends);
         options.local_hosts = local_hosts;
         options.skip_file_names = skip_file_names;
+        options.wrapped_urls = wrapped_urls;
         options.schemes = schemes;
         let finder = options.finder().map_err(|e| PyValueError::new_err(e.to_string()))?;
         let unit = parse_unit(offsets)?;
@@ -235,6 +240,7 @@ impl Finder {
         kwargs.set_item("unicode_ends", unicode_ends)?;
         kwargs.set_item("local_hosts", local_hosts)?;
         kwargs.set_item("skip_file_names", skip_file_names)?;
+        kwargs.set_item("wrapped_urls", wrapped_urls)?;
         kwargs.set_item("schemes", schemes_arg)?;
         kwargs.set_item("offsets", offsets)?;
         Ok(Finder { finder, unit, args: (dialect.to_string(), kwargs.unbind()), tables: PyOnceLock::new() })

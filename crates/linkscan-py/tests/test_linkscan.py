@@ -608,6 +608,31 @@ def test_readme_python_runs_as_written():
     assert sum(run_as_written(block) for block in blocks) == 3
 
 
+def test_mail_joins_urls_wrapped_across_lines():
+    """The mail profile (or wrapped_urls=True) reads a URL wrapped inside
+    <...> across lines as one link: its text as written, its href joined,
+    the same in find, find_arrow and a stream; other dialects refuse it."""
+    text = "> See <https://example.org/a/very/\n>   long/path> and x.org"
+    mail = linkscan.Finder(profile="mail")
+    links = mail.find(text)
+    assert [(l.text, l.href) for l in links] == [
+        ("https://example.org/a/very/\n>   long/path", "https://example.org/a/very/long/path"),
+        ("x.org", "https://x.org")]
+    assert text[links[0].start:links[0].end] == links[0].text
+    assert [(l.text, l.href) for l in linkscan.Finder(wrapped_urls=True).find(text)] == \
+        [(l.text, l.href) for l in links]
+    assert [l.text for l in linkscan.Finder().find(text)] == ["https://example.org/a/very/", "x.org"]
+    table = mail.find_arrow(pa.array([text]))
+    assert table.column("href").to_pylist() == ["https://example.org/a/very/long/path", "https://x.org"]
+    stream, streamed = mail.stream(), []
+    for piece in [text[:20], text[20:35], text[35:]]:
+        streamed += stream.feed(piece)
+    streamed += stream.finish()
+    assert [(l.start, l.href) for l in streamed] == [(l.start, l.href) for l in links]
+    with pytest.raises(ValueError, match="^wrapped_urls"):
+        linkscan.Finder("gfm", wrapped_urls=True)
+
+
 def test_a_finder_says_its_options():
     """repr shows every option that is not its default, as Python writes
     it (so that it makes the same finder again); help(Finder) explains
@@ -623,5 +648,5 @@ def test_a_finder_says_its_options():
         assert [l.href for l in again.find("a.com x@y.org gopher://g.org/x")] == \
             [l.href for l in finder.find("a.com x@y.org gopher://g.org/x")]
     for option in ["dialect", "profile", "kinds", "require_scheme", "tlds", "default_scheme", "ip_hosts",
-                   "unicode_ends", "local_hosts", "skip_file_names", "schemes", "offsets"]:
+                   "unicode_ends", "local_hosts", "skip_file_names", "wrapped_urls", "schemes", "offsets"]:
         assert f"\n{option}" in Finder.__doc__, option

@@ -91,6 +91,10 @@ const FAMILIES: &[Family] = &[
     family("entity-cut", "", "&ampa.com&#x35"),
     family("entity-letters", "&", "a"),
     family("tables", "", "<table><td>a.com</tr></td>"),
+    family("wrapped", "", "<http://a.org/x\n> y> "),
+    family("wrapped-glued", "", "<http://a.org/x\n y>"),
+    family("wrapped-unclosed", "", "<a\n"),
+    family("wrapped-long", "<http://a.org/", "a/\n "),
 ];
 
 /// What runs on the text.
@@ -117,6 +121,7 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("uts58-scheme", Path::Find(|| LinkFinder::new().require_scheme(true))),
         ("uts58-strict", Path::Find(|| LinkFinder::new().profile(Profile::Strict))),
         ("uts58-chat", Path::Find(|| LinkFinder::new().profile(Profile::Chat))),
+        ("uts58-mail", Path::Find(|| LinkFinder::new().profile(Profile::Mail))),
         ("uts58-any-ip", Path::Find(|| LinkFinder::new().tlds(TldPolicy::Any).ip_hosts(true))),
         (
             "uts58-local-files",
@@ -134,6 +139,7 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
         ("stream-bytes", Path::Stream(LinkFinder::new)),
         ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
+        ("stream-bytes-mail", Path::Stream(|| LinkFinder::new().profile(Profile::Mail))),
         ("rows", Path::Rows(LinkFinder::new)),
         ("rows-md4c", Path::Rows(LinkFinder::md4c)),
         ("html", Path::Html),

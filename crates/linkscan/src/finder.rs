@@ -294,6 +294,8 @@ pub struct LinkFinder {
     pub(crate) schemes: Schemes,
     pub(crate) local_hosts: bool,
     pub(crate) file_names: bool,
+    /// UTS #58 only: join URLs wrapped across lines inside `<…>`.
+    pub(crate) wrapped_urls: bool,
     /// UTS #58 only: decide where the spec is silent or contradicts itself
     /// as a reader expects (see [`LinkFinder::strict`]).
     pub(crate) reader: bool,
@@ -331,6 +333,7 @@ impl LinkFinder {
             schemes: Schemes::web(),
             local_hosts: false,
             file_names: true,
+            wrapped_urls: false,
             reader: true,
         }
     }
@@ -350,7 +353,7 @@ impl LinkFinder {
     #[must_use]
     pub fn profile(self, profile: Profile) -> Self {
         let (kinds, require_scheme, file_names, local, strict) = match profile {
-            Profile::Default => (Kinds::DEFAULT, false, true, false, false),
+            Profile::Default | Profile::Mail => (Kinds::DEFAULT, false, true, false, false),
             Profile::Strict => (Kinds::DEFAULT, false, false, false, true),
             Profile::Chat => (Kinds::DEFAULT | Kinds::HANDLE, false, true, false, false),
             Profile::Docs => (Kinds::DEFAULT, true, true, true, false),
@@ -361,6 +364,7 @@ impl LinkFinder {
             .skip_file_names(file_names)
             .local_hosts(local)
             .ip_hosts(local)
+            .wrapped_urls(profile == Profile::Mail)
     }
 
     /// UTS #58 only. With `true`, follow the §3.5.1 pseudo-code and the
@@ -633,6 +637,45 @@ impl LinkFinder {
         self
     }
 
+    /// UTS #58: read a URL wrapped across lines inside `<…>` (or
+    /// `<URL:…>`), as mail and plain-text documents write long URLs (RFC
+    /// 3986, Appendix C), as one link: [`Link::as_str`] is the text as
+    /// written, line breaks and all, and [`Link::href`] joins it, leaving
+    /// out the spaces and tabs around each line break and the quote
+    /// markers (`>`) of a quoted reply after it. Only a URL with its scheme
+    /// that is whole once joined, at most 2,048 bytes from `<` to `>`,
+    /// without blank lines; one on a single line is an ordinary link. On in
+    /// [`Profile::Mail`], off by default. A [`LinkStream`](crate::LinkStream)
+    /// holds the text after an unclosed `<` until it knows.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// let text = "> See <http://example.org/a/very/long/\n>   path/index.html> now.";
+    /// let link = LinkFinder::new().wrapped_urls(true).links(text).next().unwrap();
+    /// assert_eq!(link.as_str(), "http://example.org/a/very/long/\n>   path/index.html");
+    /// assert_eq!(link.href(), "http://example.org/a/very/long/path/index.html");
+    /// assert!(link.is_wrapped());
+    /// // Without the option, only the first line is a link.
+    /// assert_eq!(LinkFinder::new().links(text).next().unwrap().as_str(), "http://example.org/a/very/long/");
+    /// ```
+    #[must_use]
+    pub fn wrapped_urls(mut self, enable: bool) -> Self {
+        self.wrapped_urls = enable;
+        self
+    }
+
+    /// Whether [`LinkFinder::links`] joins URLs wrapped across lines: the
+    /// option [`LinkFinder::wrapped_urls`], in the UTS #58 dialect.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, Profile};
+    /// assert!(LinkFinder::new().profile(Profile::Mail).joins_wrapped_urls());
+    /// assert!(!LinkFinder::gfm().wrapped_urls(true).joins_wrapped_urls());
+    /// ```
+    pub fn joins_wrapped_urls(&self) -> bool {
+        self.wrapped_urls && self.dialect == Dialect::Uts58
+    }
+
     /// A quick test: false means `text` has no link (no byte that could
     /// start one: a label separator for UTS #58; `:`, `@` or `www.` for
     /// GFM and MD4C). True means it may have one.
@@ -715,13 +758,18 @@ pub enum Profile {
     /// are links too (`http://localhost:8080/`, `http://192.0.2.1/`);
     /// email addresses are still found.
     Docs,
+    /// Mail and plain-text documents: the defaults, plus URLs wrapped
+    /// across lines inside `<…>` or `<URL:…>`, in quoted replies too
+    /// ([`LinkFinder::wrapped_urls`]).
+    Mail,
 }
 
 impl Profile {
     /// Every profile, in the order `--help` lists them.
-    pub const ALL: [Profile; 4] = [Profile::Default, Profile::Strict, Profile::Chat, Profile::Docs];
+    pub const ALL: [Profile; 5] =
+        [Profile::Default, Profile::Strict, Profile::Chat, Profile::Docs, Profile::Mail];
 
-    /// The profile's name: `default`, `strict`, `chat` or `docs`.
+    /// The profile's name: `default`, `strict`, `chat`, `docs` or `mail`.
     ///
     /// ```
     /// use linkscan::Profile;
@@ -734,6 +782,7 @@ impl Profile {
             Profile::Strict => "strict",
             Profile::Chat => "chat",
             Profile::Docs => "docs",
+            Profile::Mail => "mail",
         }
     }
 }
@@ -750,7 +799,7 @@ pub struct ParseProfileError(String);
 
 impl fmt::Display for ParseProfileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown profile {:?} (expected default, strict, chat or docs)", self.0)
+        write!(f, "unknown profile {:?} (expected default, strict, chat, docs or mail)", self.0)
     }
 }
 
@@ -772,8 +821,11 @@ pub struct Link<'a> {
     start: usize,
     end: usize,
     kind: LinkKind,
-    /// What [`Link::href`] puts before the link text.
+    /// What [`Link::href`] puts before the link text (for a handle or a
+    /// wrapped URL, the whole target).
     prefix: Cow<'static, str>,
+    /// A URL wrapped across lines: its target is `prefix` alone.
+    wrapped: bool,
 }
 
 /// A link without its text: see [`Link::detach`].
@@ -783,6 +835,7 @@ pub(crate) struct DetachedLink {
     end: usize,
     kind: LinkKind,
     prefix: Cow<'static, str>,
+    wrapped: bool,
 }
 
 impl DetachedLink {
@@ -790,7 +843,7 @@ impl DetachedLink {
     /// byte `from` (its offsets then count from there).
     pub(crate) fn attach(self, text: &str, from: usize) -> Link<'_> {
         let (start, end) = (self.start - from, self.end - from);
-        Link { text, start, end, kind: self.kind, prefix: self.prefix }
+        Link { text, start, end, kind: self.kind, prefix: self.prefix, wrapped: self.wrapped }
     }
 }
 
@@ -812,12 +865,19 @@ impl<'a> Link<'a> {
             LinkKind::Url => finder.default_scheme.clone(),
             LinkKind::Handle => Cow::Owned(handle_href(&text[start..end])),
         };
-        Link { text, start, end, kind, prefix }
+        Link { text, start, end, kind, prefix, wrapped: false }
+    }
+
+    /// A URL wrapped across lines, from `start` to `end` of `text`, whose
+    /// target is `href` (the text joined).
+    pub(crate) fn wrapped(text: &'a str, (start, end): (usize, usize), href: String) -> Link<'a> {
+        Link { text, start, end, kind: LinkKind::Url, prefix: Cow::Owned(href), wrapped: true }
     }
 
     /// The link apart from its text (to keep it after the text is gone).
     pub(crate) fn detach(self) -> DetachedLink {
-        DetachedLink { start: self.start, end: self.end, kind: self.kind, prefix: self.prefix }
+        let Link { start, end, kind, prefix, wrapped, .. } = self;
+        DetachedLink { start, end, kind, prefix, wrapped }
     }
 
     /// The byte offset of the link's first byte in the text.
@@ -844,15 +904,33 @@ impl<'a> Link<'a> {
         self.kind
     }
 
-    /// The link as it stands in the text.
+    /// The link as it stands in the text (for a [wrapped](Link::is_wrapped)
+    /// URL, with its line breaks).
     #[inline]
     pub fn as_str(&self) -> &'a str {
         &self.text[self.start..self.end]
     }
 
+    /// Whether this is a URL wrapped across lines inside `<…>`
+    /// ([`LinkFinder::wrapped_urls`]): its [`href`](Link::href) is its text
+    /// joined, not its text.
+    ///
+    /// ```
+    /// use linkscan::{LinkFinder, Profile};
+    /// let link = LinkFinder::new().profile(Profile::Mail).links("<https://example.org/a/\n  b>").next().unwrap();
+    /// assert!(link.is_wrapped());
+    /// assert_eq!((link.href_prefix(), link.href_rest()), ("https://example.org/a/b", ""));
+    /// ```
+    #[inline]
+    pub fn is_wrapped(&self) -> bool {
+        self.wrapped
+    }
+
     /// The host of the link: for a URL, what follows `scheme://` and any
     /// user name (or the start) up to a port, path, query or fragment; for
-    /// an email address or a handle, its domain.
+    /// an email address or a handle, its domain. (As written: in a
+    /// [wrapped](Link::is_wrapped) URL broken inside its host, up to the
+    /// line break.)
     ///
     /// ```
     /// use linkscan::LinkFinder;
@@ -911,7 +989,7 @@ impl<'a> Link<'a> {
 
     /// What [`Link::href`] puts before [`Link::href_rest`]: empty when the
     /// text has a scheme, else the default scheme or `mailto:` (for a
-    /// handle, the whole target). For writers that build the target in
+    /// handle or a [wrapped](Link::is_wrapped) URL, the whole target). For writers that build the target in
     /// place rather than allocate it.
     ///
     /// ```
@@ -925,7 +1003,7 @@ impl<'a> Link<'a> {
     }
 
     /// What [`Link::href`] puts after [`Link::href_prefix`]: the link text
-    /// (empty for a handle, whose target is not its text).
+    /// (empty for a handle or a wrapped URL, whose target is not their text).
     ///
     /// ```
     /// use linkscan::{Kinds, LinkFinder};
@@ -935,7 +1013,7 @@ impl<'a> Link<'a> {
     /// ```
     #[inline]
     pub fn href_rest(&self) -> &'a str {
-        if self.kind == LinkKind::Handle { "" } else { self.as_str() }
+        if self.kind == LinkKind::Handle || self.wrapped { "" } else { self.as_str() }
     }
 
     /// The link target: the text itself when it has a scheme; otherwise the

@@ -157,6 +157,7 @@ pub mod stream;
 mod tables;
 mod tld_hash;
 mod uts58;
+mod wrapped;
 
 pub use finder::{
     Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, ParseKindsError, ParseProfileError, Profile,

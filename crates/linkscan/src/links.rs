@@ -3,6 +3,7 @@
 
 use crate::finder::{Context, Dialect, Link, LinkFinder};
 use crate::scan::Cursor;
+use crate::wrapped::{self, Wrapped};
 use crate::{gfm, md4c, uts58};
 
 impl LinkFinder {
@@ -30,7 +31,13 @@ impl LinkFinder {
     /// assert_eq!(LinkFinder::gfm().links_in("www.example.com", Context::default()).count(), 1);
     /// ```
     pub fn links_in<'f, 't>(&'f self, text: &'t str, context: Context) -> Links<'f, 't> {
-        Links { finder: self, text, scan: DialectScan::new(self.dialect, context) }
+        let wrapped = if self.joins_wrapped_urls() { WrappedSearch::From(0) } else { WrappedSearch::Off };
+        Links { finder: self, text, scan: DialectScan::new(self.dialect, context), wrapped }
+    }
+
+    /// The links of `text` without joining wrapped URLs (to check a joined one).
+    pub(crate) fn plain_links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
+        Links { wrapped: WrappedSearch::Off, ..self.links(text) }
     }
 
     /// `text` cut into alternating text and link spans, which together
@@ -80,7 +87,7 @@ impl DialectScan {
         }
     }
 
-    fn cursor(&self) -> &Cursor {
+    pub(crate) fn cursor(&self) -> &Cursor {
         match self {
             DialectScan::Uts58(scan) => &scan.cursor,
             DialectScan::Gfm(scan) => &scan.cursor,
@@ -89,7 +96,6 @@ impl DialectScan {
     }
 
     /// Later candidates neither start nor look back before `end`.
-    #[cfg(feature = "pulldown-cmark")]
     pub(crate) fn skip_to(&mut self, end: usize) {
         match self {
             DialectScan::Uts58(scan) => scan.cursor.skip_to(end),
@@ -119,6 +125,20 @@ pub struct Links<'f, 't> {
     finder: &'f LinkFinder,
     text: &'t str,
     scan: DialectScan,
+    wrapped: WrappedSearch,
+}
+
+/// The search for URLs wrapped across lines ([`LinkFinder::wrapped_urls`]).
+#[derive(Clone, Debug)]
+enum WrappedSearch {
+    /// Not asked for.
+    Off,
+    /// None found yet after this offset.
+    From(usize),
+    /// The next one.
+    Found(Wrapped),
+    /// No more.
+    Done,
 }
 
 impl<'f, 't> Links<'f, 't> {
@@ -126,7 +146,11 @@ impl<'f, 't> Links<'f, 't> {
     /// between calls, to yield one link at a time).
     #[cfg(feature = "pulldown-cmark")]
     pub(crate) fn resume(finder: &'f LinkFinder, text: &'t str, scan: DialectScan) -> Self {
-        Links { finder, text, scan }
+        let mut links = finder.links(text);
+        if let WrappedSearch::From(from) = &mut links.wrapped {
+            *from = scan.cursor().floor;
+        }
+        Links { scan, ..links }
     }
 
     /// Where the scan stands, to resume it later.
@@ -140,6 +164,48 @@ impl<'t> Iterator for Links<'_, 't> {
     type Item = Link<'t>;
 
     fn next(&mut self) -> Option<Link<'t>> {
+        if !matches!(self.wrapped, WrappedSearch::Off) {
+            return self.next_with_wrapped();
+        }
+        self.next_plain()
+    }
+}
+
+impl<'t> Links<'_, 't> {
+    /// The next link, a wrapped URL first if it starts before it: the
+    /// ordinary scan would find the first line of a wrapped URL alone.
+    fn next_with_wrapped(&mut self) -> Option<Link<'t>> {
+        let floor = self.scan.cursor().floor;
+        if let WrappedSearch::Found(w) = &self.wrapped
+            && w.lt < floor
+        {
+            self.wrapped = WrappedSearch::From(floor);
+        }
+        if let WrappedSearch::From(from) = self.wrapped {
+            let from = from.max(floor);
+            self.wrapped = wrapped::next_wrapped(self.finder, self.text, from)
+                .map_or(WrappedSearch::Done, WrappedSearch::Found);
+        }
+        let WrappedSearch::Found(w) = &self.wrapped else { return self.next_plain() };
+        let (lt, close) = (w.lt, w.close);
+        let before = self.scan.clone();
+        match self.next_plain() {
+            Some(link) if link.start() < lt => Some(link),
+            _ => {
+                self.scan = before;
+                self.scan.skip_to(close + 1);
+                let WrappedSearch::Found(w) =
+                    core::mem::replace(&mut self.wrapped, WrappedSearch::From(close + 1))
+                else {
+                    unreachable!("matched above")
+                };
+                Some(w.link(self.text))
+            }
+        }
+    }
+
+    /// The next link of the ordinary scan.
+    fn next_plain(&mut self) -> Option<Link<'t>> {
         let (finder, text) = (self.finder, self.text);
         match &mut self.scan {
             DialectScan::Uts58(scan) if scan.cursor.pos < text.len() => uts58::next_link(finder, text, scan),

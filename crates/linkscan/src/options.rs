@@ -57,6 +57,9 @@ pub struct FinderOptions {
     /// UTS #58: no scheme-less names that look like file names
     /// ([`LinkFinder::skip_file_names`]).
     pub skip_file_names: Option<bool>,
+    /// UTS #58: join URLs wrapped across lines inside `<…>`
+    /// ([`LinkFinder::wrapped_urls`]).
+    pub wrapped_urls: Option<bool>,
     /// UTS #58: the schemes a `scheme://` URL may have, by name (a letter,
     /// then letters, digits, `+`, `-`, `.`; a trailing `://` is allowed),
     /// `web` standing for the built-in list ([`Schemes::web`]).
@@ -101,6 +104,7 @@ impl FinderOptions {
             unicode_ends: None,
             local_hosts: None,
             skip_file_names: None,
+            wrapped_urls: None,
             schemes: None,
         }
     }
@@ -136,12 +140,13 @@ impl FinderOptions {
             finder = finder.kinds(kinds);
         }
         type Setter = fn(LinkFinder, bool) -> LinkFinder;
-        let flags: [(Option<bool>, Setter); 5] = [
+        let flags: [(Option<bool>, Setter); 6] = [
             (self.require_scheme, LinkFinder::require_scheme),
             (self.ip_hosts, LinkFinder::ip_hosts),
             (self.unicode_ends, LinkFinder::unicode_ends),
             (self.local_hosts, LinkFinder::local_hosts),
             (self.skip_file_names, LinkFinder::skip_file_names),
+            (self.wrapped_urls, LinkFinder::wrapped_urls),
         ];
         for (value, set) in flags {
             if let Some(value) = value {
@@ -185,6 +190,7 @@ impl FinderOptions {
             ("ip_hosts", option, !uts58 && on(self.ip_hosts)),
             ("local_hosts", option, !uts58 && on(self.local_hosts)),
             ("skip_file_names", option, !uts58 && on(self.skip_file_names)),
+            ("wrapped_urls", option, !uts58 && on(self.wrapped_urls)),
             ("schemes", option, !uts58 && self.schemes.is_some()),
             ("unicode_ends", "GFM option", !gfm && on(self.unicode_ends)),
         ];
@@ -243,13 +249,14 @@ mod tests {
     /// named, and taken in its own.
     #[test]
     fn options_of_one_dialect_are_refused_in_the_others() {
-        let cases: [(&str, Dialect, Set); 8] = [
+        let cases: [(&str, Dialect, Set); 9] = [
             ("profile", Dialect::Uts58, |o| o.profile = Some(Profile::Chat)),
             ("kinds", Dialect::Uts58, |o| o.kinds = Some(Kinds::URL | Kinds::HANDLE)),
             ("tlds", Dialect::Uts58, |o| o.tlds = Some(TldPolicy::Any)),
             ("ip_hosts", Dialect::Uts58, |o| o.ip_hosts = Some(true)),
             ("local_hosts", Dialect::Uts58, |o| o.local_hosts = Some(true)),
             ("skip_file_names", Dialect::Uts58, |o| o.skip_file_names = Some(true)),
+            ("wrapped_urls", Dialect::Uts58, |o| o.wrapped_urls = Some(true)),
             ("schemes", Dialect::Uts58, |o| o.schemes = Some(vec!["web".into()])),
             ("unicode_ends", Dialect::Gfm, |o| o.unicode_ends = Some(true)),
         ];

@@ -35,6 +35,24 @@ pub fn last_cut(text: &[u8]) -> Option<usize> {
     (cut > 0).then_some(cut)
 }
 
+/// `cut` (a cut of [`last_cut`]'s, or one after a line break) for
+/// `finder`: the same, unless `finder` joins URLs wrapped across lines
+/// ([`LinkFinder::wrapped_urls`]) and a `<` before `cut` may open one that
+/// spans it (closed after it, or not closed yet); then the last cut before
+/// that `<` (`None` without one). A candidate is at most 2,048 bytes, so
+/// the text after the cut is bounded too.
+///
+/// ```
+/// use linkscan::{stream::{cut_for, last_cut}, LinkFinder, Profile};
+/// let text = b"see <http://example.org/long/\n path";
+/// let cut = last_cut(text).unwrap();
+/// assert_eq!(cut_for(&LinkFinder::new(), text, cut), Some(cut));
+/// assert_eq!(cut_for(&LinkFinder::new().profile(Profile::Mail), text, cut), Some(4));
+/// ```
+pub fn cut_for(finder: &LinkFinder, text: &[u8], cut: usize) -> Option<usize> {
+    if finder.joins_wrapped_urls() { crate::wrapped::cut_before_candidates(text, cut) } else { Some(cut) }
+}
+
 /// A final link of a stream: where it is in the whole text, and the link.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StreamLink<'a> {
@@ -147,7 +165,8 @@ impl LinkStream {
             self.push("\u{FFFD}");
         }
         if self.held.is_empty()
-            && let Some(cut) = last_cut(chunk.as_bytes())
+            && let Some(cut) =
+                last_cut(chunk.as_bytes()).and_then(|cut| cut_for(&self.finder, chunk.as_bytes(), cut))
         {
             // The start of a text (a whole one, often), read where it is.
             let (decided, _) = chunk.split_at(cut);
@@ -280,8 +299,16 @@ impl LinkStream {
         self.held.push_str(text);
     }
 
-    /// The links that [`LinkStream::decide`] made final.
+    /// The links that [`LinkStream::decide`] made final: up to the last
+    /// cut, or before a wrapped URL that may span it ([`cut_for`]).
     fn settle(&mut self) -> FinalLinks<'_> {
+        if let Some(cut) = self.cut {
+            match cut_for(&self.finder, self.held.as_bytes(), cut) {
+                Some(safe) if safe > self.lead => self.cut = Some(safe),
+                // (Nothing to decide yet: the cut is kept for later.)
+                _ => return FinalLinks::new(&self.finder, "", 0, self.unit, self.frontier),
+            }
+        }
         let (base, lead) = self.decide();
         FinalLinks::new(&self.finder, &self.decided, lead, self.unit, base)
     }

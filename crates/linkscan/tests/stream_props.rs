@@ -91,6 +91,62 @@ proptest! {
     }
 }
 
+/// Text with URLs wrapped across lines inside `<…>` (and near misses):
+/// prose, then `<`, `<URL:` or nothing, a URL broken at random places by a
+/// line break with indentation or quote markers, then `>` or not.
+fn wrapped_text() -> impl Strategy<Value = String> {
+    let url = prop::sample::select(vec![
+        "http://example.org/a/very/long/path/index.html?q=1#top",
+        "https://example.com/x_y/z-1.pdf",
+        "https://例子.中国/路径/文件",
+        "ftp://a.org/",
+        "mailto:a@b.org",
+        "example.org/a/b",
+    ]);
+    let breaks = prop::collection::vec(
+        (
+            0..60usize,
+            prop::sample::select(vec!["\n", "\n  ", "\r\n", "\r", "\n> ", "\n>> ", " \n\t", "\n\n", " "]),
+        ),
+        0..3,
+    );
+    let part = (
+        linky_text(),
+        prop::sample::select(vec!["<", "<URL:", "> <", "", "<url:"]),
+        url,
+        breaks,
+        prop::sample::select(vec![">", "> ", ">.", "", "<"]),
+    )
+        .prop_map(|(prose, open, url, breaks, close)| {
+            let mut url = url.to_string();
+            for (at, white) in breaks {
+                let mut at = at.min(url.len());
+                while !url.is_char_boundary(at) {
+                    at -= 1;
+                }
+                url.insert_str(at, white);
+            }
+            format!("{prose}{open}{url}{close}")
+        });
+    prop::collection::vec(part, 1..4).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// A finder that joins wrapped URLs waits for the `>`: any cutting
+    /// still gives the links of the whole, with the same joined targets.
+    #[test]
+    fn wrapped_urls_stream_as_in_the_whole(
+        (text, cuts) in wrapped_text().prop_flat_map(|t| { let n = t.len(); (Just(t), cuts(n)) }),
+    ) {
+        for finder in [LinkFinder::new().profile(linkscan::Profile::Mail), LinkFinder::new().wrapped_urls(true).tlds(linkscan::TldPolicy::Any)] {
+            let expected = whole(&finder, &text, OffsetUnit::Bytes);
+            prop_assert_eq!(streamed(&finder, text.as_bytes(), &cuts, OffsetUnit::Bytes)?, expected, "{:?} cut at {:?}", text, cuts);
+        }
+    }
+}
+
 /// One byte at a time: the held text is the last word, never the stream.
 #[test]
 fn a_byte_at_a_time_holds_only_the_last_word() {

@@ -6,7 +6,7 @@ TLD_LIST_VERSION: str
 
 Dialect = Literal["uts58", "gfm", "md4c"]
 Offsets = Literal["chars", "utf8", "utf16"]
-Profile = Literal["default", "strict", "chat", "docs"]
+Profile = Literal["default", "strict", "chat", "docs", "mail"]
 
 class Link:
     """A link: offsets in the finder's unit (Python string indices by
@@ -32,8 +32,10 @@ class Finder:
     left out, ``@user@host`` is no address, file names and calls such as
     ``README.md`` and ``Date.now()`` are no links), ``"strict"`` (the spec's
     pseudo-code and the Unicode reference exactly), ``"chat"`` (default plus
-    handles) or ``"docs"`` (``require_scheme``,
-    ``local_hosts`` and ``ip_hosts``). Options given (not None) change only
+    handles), ``"docs"`` (``require_scheme``, ``local_hosts`` and
+    ``ip_hosts``) or ``"mail"`` (``wrapped_urls``: a URL wrapped across
+    lines inside ``<…>``, quoted replies too, is one link, its ``href``
+    joined). Options given (not None) change only
     themselves after it. ``kinds``: ``url``, ``www``, ``email``, ``handle``.
     ``schemes``: the schemes a ``scheme://`` URL may have; ``"web"`` stands
     for the built-in list. Options are checked as the CLI checks them: one
@@ -54,6 +56,7 @@ class Finder:
         unicode_ends: bool = False,
         local_hosts: Optional[bool] = None,
         skip_file_names: Optional[bool] = None,
+        wrapped_urls: Optional[bool] = None,
         schemes: Optional[Sequence[str]] = None,
         offsets: Offsets = "chars",
     ) -> None: ...

@@ -18,6 +18,7 @@ pub fn linky_text() -> impl Strategy<Value = String> {
             "ssh://", "git+https://", "gopher://", "localhost", "md", "py", "ＣＯＭ", "?subject=x",
             "“", "”", "«", "»", "„", "¿", "‘", "\u{FE0F}", "\u{AD}", "❤", "user:pw@", "foohttp://", "x.", "xn--",
             "xn--bcher-kva", "@a@", ":12", "'", "`", "{", "\r", "\u{B}", "\u{C}", "\u{3000}",
+            "<URL:", "\n> ", "\n  ", "\r\n", "<http://", ">",
         ]).prop_map(str::to_string),
         1 => any::<char>().prop_map(String::from),
     ];
@@ -40,6 +41,8 @@ pub fn finders() -> Vec<LinkFinder> {
         LinkFinder::new().profile(Profile::Strict).local_hosts(true).ip_hosts(true),
         LinkFinder::new().profile(Profile::Chat),
         LinkFinder::new().profile(Profile::Docs),
+        LinkFinder::new().profile(Profile::Mail),
+        LinkFinder::new().wrapped_urls(true).ip_hosts(true).tlds(TldPolicy::Any),
         LinkFinder::new().kinds(Kinds::ALL).tlds(TldPolicy::Any),
     ]
 }
