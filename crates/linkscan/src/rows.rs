@@ -6,14 +6,15 @@
 //! instructions) that a chat message's forty bytes do not repay; so for
 //! the UTS #58 finders that look at every label separator (those that take
 //! scheme-less domains and no IP or local hosts: the default and the
-//! `strict` and `chat` profiles, not `docs`) the separators of all the
+//! `strict` and `chat` profiles, not `docs` or `mail`) the separators of all the
 //! rows are found in one pass over the text, and only where one may end a
 //! domain is its row read, alone. Other finders but GFM's copy the rows
 //! into blocks of about 64 KiB, a line each, and search each block once:
 //! no link of theirs takes in a line break, and a line break before or
 //! after a row is read as the start or end of a text is. GFM's finder
 //! searches the rows one by one (`www.` before a line break is a link, at
-//! the end of a text not, as in cmark-gfm).
+//! the end of a text not, as in cmark-gfm), and so does one that joins
+//! URLs wrapped across lines (which must not join two rows).
 
 use crate::finder::{DetachedLink, Dialect, Kinds, Link, LinkFinder};
 use crate::links::Links;
@@ -128,10 +129,11 @@ impl LinkFinder {
         let at_once = self.dialect == Dialect::Uts58
             && self.kinds.contains(Kinds::WWW)
             && !self.ip_hosts
-            && !self.local_hosts;
+            && !self.local_hosts
+            && !self.joins_wrapped_urls();
         let search = if at_once && offsets.len() > 1 {
             Search::AtOnce(uts58::RowsScan::new(offsets))
-        } else if self.dialect == Dialect::Gfm {
+        } else if self.dialect == Dialect::Gfm || self.joins_wrapped_urls() {
             Search::EachRow(0, None)
         } else {
             Search::Blocks(Block::default())

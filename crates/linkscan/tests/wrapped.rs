@@ -135,3 +135,25 @@ fn a_stream_waits_for_the_closing_bracket() {
     let _ = stream.feed("b c");
     assert_eq!(stream.undecided(), "c");
 }
+
+/// Rows found together (`row_links`, the Arrow route) are each read alone:
+/// a URL wraps inside a row, never from one row into the next.
+#[test]
+fn rows_are_joined_within_a_row_only() {
+    let rows = ["see <https://example.org/a/", "b> now", "<https://example.org/c/\n d>"];
+    let text = rows.concat();
+    let mut offsets = vec![0];
+    for row in rows {
+        offsets.push(offsets.last().unwrap() + row.len());
+    }
+    let found: Vec<_> = mail()
+        .row_links(&text, &offsets)
+        .unwrap()
+        .map(|(row, l)| (row, l.href().into_owned(), l.is_wrapped()))
+        .collect();
+    let expected = [
+        (0, "https://example.org/a/".to_owned(), false),
+        (2, "https://example.org/c/d".to_owned(), true),
+    ];
+    assert_eq!(found, expected);
+}
