@@ -174,6 +174,8 @@ impl<'t> Iterator for Links<'_, 't> {
 impl<'t> Links<'_, 't> {
     /// The next link, a wrapped URL first if it starts before it: the
     /// ordinary scan would find the first line of a wrapped URL alone.
+    #[cold]
+    #[inline(never)]
     fn next_with_wrapped(&mut self) -> Option<Link<'t>> {
         let floor = self.scan.cursor().floor;
         if let WrappedSearch::Found(w) = &self.wrapped
@@ -205,6 +207,7 @@ impl<'t> Links<'_, 't> {
     }
 
     /// The next link of the ordinary scan.
+    #[inline(always)]
     fn next_plain(&mut self) -> Option<Link<'t>> {
         let (finder, text) = (self.finder, self.text);
         match &mut self.scan {

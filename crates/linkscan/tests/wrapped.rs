@@ -151,9 +151,7 @@ fn rows_are_joined_within_a_row_only() {
         .unwrap()
         .map(|(row, l)| (row, l.href().into_owned(), l.is_wrapped()))
         .collect();
-    let expected = [
-        (0, "https://example.org/a/".to_owned(), false),
-        (2, "https://example.org/c/d".to_owned(), true),
-    ];
+    let expected =
+        [(0, "https://example.org/a/".to_owned(), false), (2, "https://example.org/c/d".to_owned(), true)];
     assert_eq!(found, expected);
 }
