@@ -302,8 +302,10 @@ impl LinkStream {
     /// The links that [`LinkStream::decide`] made final: up to the last
     /// cut, or before a wrapped URL that may span it ([`cut_for`]).
     fn settle(&mut self) -> FinalLinks<'_> {
-        if let Some(cut) = self.cut {
-            match cut_for(&self.finder, self.held.as_bytes(), cut) {
+        if let Some(cut) = self.cut
+            && self.finder.joins_wrapped_urls()
+        {
+            match crate::wrapped::cut_before_candidates(self.held.as_bytes(), cut) {
                 Some(safe) if safe > self.lead => self.cut = Some(safe),
                 // (Nothing to decide yet: the cut is kept for later.)
                 _ => return FinalLinks::new(&self.finder, "", 0, self.unit, self.frontier),
