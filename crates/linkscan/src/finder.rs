@@ -677,18 +677,27 @@ impl LinkFinder {
     }
 
     /// A quick test: false means `text` has no link (no byte that could
-    /// start one: a label separator for UTS #58; `:`, `@` or `www.` for
-    /// GFM and MD4C). True means it may have one.
+    /// start one: a label separator for UTS #58, or `://` with local or IP
+    /// hosts; `:`, `@` or `www.` for GFM and MD4C). True means it may have
+    /// one.
     ///
     /// ```
     /// use linkscan::LinkFinder;
     /// assert!(!LinkFinder::new().may_have_links("no dots, no links"));
     /// assert!(LinkFinder::new().may_have_links("example.com"));
+    /// assert!(LinkFinder::new().local_hosts(true).may_have_links("http://localhost:3000/"));
     /// ```
     pub fn may_have_links(&self, text: &str) -> bool {
         let bytes = text.as_bytes();
         let mut pos = 0;
         match self.dialect {
+            // A local or IP host needs no label separator (`http://localhost/`,
+            // `http://[::1]/`), only its `://`.
+            Dialect::Uts58
+                if (self.local_hosts || self.ip_hosts) && memchr::memmem::find(bytes, b"://").is_some() =>
+            {
+                return true;
+            }
             Dialect::Uts58 => {
                 while let Some(i) = memchr::memchr3(b'.', 0xE3, 0xEF, &bytes[pos..]) {
                     if crate::domain::separator_at(text, pos + i).is_some() {

@@ -202,3 +202,20 @@ fn md4c_scans_stop_at_an_escape() {
     assert_eq!(html("\\[x@y.n"), "<p>[<a href=\"mailto:x@y.n\">x@y.n</a></p>\n");
     assert_eq!(html("[.x@y.n"), "<p>[<a href=\"mailto:.x@y.n\">.x@y.n</a></p>\n");
 }
+
+/// Local and IP hosts have no label separator: a text run with only such a
+/// link is still read (the adapter's quick test once skipped it, losing
+/// the link in the `docs` profile).
+#[test]
+fn local_and_ip_hosts_without_a_dot_are_linked_in_markdown() {
+    let finder = LinkFinder::new().profile(linkscan::Profile::Docs);
+    for url in ["http://localhost:3000/x", "http://[::1]:8080/"] {
+        let markdown = format!("Run it at {url} now.");
+        let expected: Vec<_> = finder.links(&markdown).map(|l| l.href().into_owned()).collect();
+        assert_eq!(expected, [url]);
+        let mut html = String::new();
+        html::push_html(&mut html, MarkdownAutolinks::new(&markdown, pulldown_cmark::Options::empty(), &finder));
+        // (pulldown-cmark's writer escapes `[` and `]` in an href as %5B and %5D.)
+        assert!(html.contains(&format!("\">{url}</a>")), "{html}");
+    }
+}
