@@ -700,10 +700,15 @@ impl LinkFinder {
             }
             Dialect::Uts58 => {
                 while let Some(i) = memchr::memchr3(b'.', 0xE3, 0xEF, &bytes[pos..]) {
-                    if crate::domain::separator_at(text, pos + i).is_some() {
+                    let at = pos + i;
+                    // A separator before white space or the end (a full
+                    // stop) parts no labels.
+                    if let Some(len) = crate::domain::separator_at(text, at)
+                        && bytes.get(at + len).is_some_and(|b| !b.is_ascii_whitespace())
+                    {
                         return true;
                     }
-                    pos += i + 1;
+                    pos = at + 1;
                 }
             }
             // Email addresses alone (the Markdown adapter after links made on

@@ -164,9 +164,9 @@ impl LinkStream {
             self.partial.clear();
             self.push("\u{FFFD}");
         }
+        let cut = last_cut(chunk.as_bytes());
         if self.held.is_empty()
-            && let Some(cut) =
-                last_cut(chunk.as_bytes()).and_then(|cut| cut_for(&self.finder, chunk.as_bytes(), cut))
+            && let Some(cut) = cut.and_then(|cut| cut_for(&self.finder, chunk.as_bytes(), cut))
         {
             // The start of a text (a whole one, often), read where it is.
             let (decided, _) = chunk.split_at(cut);
@@ -176,7 +176,11 @@ impl LinkStream {
             self.lead = 1;
             return FinalLinks::new(&self.finder, decided, 0, self.unit, base);
         }
-        self.push(chunk);
+        // (The chunk's last cut is looked for once.)
+        if let Some(cut) = cut {
+            self.cut = Some(self.held.len() + cut);
+        }
+        self.held.push_str(chunk);
         self.settle()
     }
 

@@ -200,6 +200,19 @@ fn bracket_text() -> impl Strategy<Value = String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
+    /// The quick test is a fast path (the Markdown adapter skips a text run
+    /// on it): when it says no link, the scan finds none, in every dialect
+    /// and profile.
+    #[test]
+    fn the_quick_test_never_hides_a_link(text in linky_text()) {
+        for finder in finders() {
+            if !finder.may_have_links(&text) {
+                let found: Vec<_> = finder.links(&text).map(|l| l.as_str().to_owned()).collect();
+                prop_assert!(found.is_empty(), "{:?} in {:?} with {:?}", found, text, finder);
+            }
+        }
+    }
+
     /// §4's promise for the display form of a whole URL: between spaces it
     /// is detected as exactly that one link, whatever brackets the path,
     /// query and fragment hold.

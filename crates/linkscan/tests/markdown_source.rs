@@ -214,7 +214,10 @@ fn local_and_ip_hosts_without_a_dot_are_linked_in_markdown() {
         let expected: Vec<_> = finder.links(&markdown).map(|l| l.href().into_owned()).collect();
         assert_eq!(expected, [url]);
         let mut html = String::new();
-        html::push_html(&mut html, MarkdownAutolinks::new(&markdown, pulldown_cmark::Options::empty(), &finder));
+        html::push_html(
+            &mut html,
+            MarkdownAutolinks::new(&markdown, pulldown_cmark::Options::empty(), &finder),
+        );
         // (pulldown-cmark's writer escapes `[` and `]` in an href as %5B and %5D.)
         assert!(html.contains(&format!("\">{url}</a>")), "{html}");
     }
