@@ -17,12 +17,18 @@ fn linkscan_to(args: &[&str], stdin: &str, stdout: Stdio) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    // A process that exits early (a bad option) may close its input first.
-    match child.stdin.take().expect("stdin").write_all(stdin.as_bytes()) {
+    // Written from a thread while the output is read: a large input whose
+    // output fills the pipe first would otherwise wait on itself. A process
+    // that exits early (a bad option) may close its input first.
+    let mut input = child.stdin.take().expect("stdin");
+    let stdin = stdin.to_owned();
+    let writer = std::thread::spawn(move || match input.write_all(stdin.as_bytes()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => panic!("write stdin: {e}"),
         _ => {}
-    }
-    child.wait_with_output().expect("it finishes")
+    });
+    let output = child.wait_with_output().expect("it finishes");
+    writer.join().expect("stdin written");
+    output
 }
 
 fn stdout(output: &Output) -> String {
