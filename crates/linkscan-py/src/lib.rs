@@ -252,12 +252,12 @@ impl Finder {
 
     /// The links of `text`, in order.
     fn find(&self, py: Python<'_>, text: &str) -> Vec<Link> {
-        py.detach(|| self.links(text))
+        detached_if_long(py, text, || self.links(text))
     }
 
     /// `text` cut into `(piece, link or None)` pairs that cover it.
     fn spans(&self, py: Python<'_>, text: &str) -> Vec<(String, Option<Link>)> {
-        py.detach(|| {
+        detached_if_long(py, text, || {
             let mut conv = OffsetConverter::new(text, self.unit);
             self.finder
                 .spans(text)
@@ -1042,7 +1042,18 @@ fn linkify_html(
     options.rel = rel;
     options.target = target;
     options.class = class_;
-    py.detach(|| linkscan::html::linkify_with(text, finder, &options))
+    detached_if_long(py, text, || linkscan::html::linkify_with(text, finder, &options))
+}
+
+/// Texts shorter than this are searched with the GIL held: releasing and
+/// taking it again costs more than their search (a chat message's find
+/// took 0.39 µs with the release, 0.2x without).
+const DETACH_BYTES: usize = 4096;
+
+/// `work` on `text`, with the GIL released if the text is long enough for
+/// other threads to gain from it.
+fn detached_if_long<T: Send>(py: Python<'_>, text: &str, work: impl FnOnce() -> T + Send) -> T {
+    if text.len() < DETACH_BYTES { work() } else { py.detach(work) }
 }
 
 /// `html`, an HTML fragment or document, with `<a href>` around the links

@@ -16,7 +16,7 @@
 //! the end of a text not, as in cmark-gfm), and so does one that joins
 //! URLs wrapped across lines (which must not join two rows).
 
-use crate::finder::{DetachedLink, Dialect, Kinds, Link, LinkFinder};
+use crate::finder::{DetachedLink, Dialect, Link, LinkFinder};
 use crate::links::Links;
 use crate::uts58;
 use alloc::string::String;
@@ -126,11 +126,7 @@ impl LinkFinder {
         }
         let last = offsets.last().copied().unwrap_or_default();
         let text = &text[..last];
-        let at_once = self.dialect == Dialect::Uts58
-            && self.kinds.contains(Kinds::WWW)
-            && !self.ip_hosts
-            && !self.local_hosts
-            && !self.joins_wrapped_urls();
+        let at_once = uts58::links_need_separators(self);
         let search = if at_once && offsets.len() > 1 {
             Search::AtOnce(uts58::RowsScan::new(offsets))
         } else if self.dialect == Dialect::Gfm || self.joins_wrapped_urls() {

@@ -13,7 +13,7 @@
 
 use crate::domain::{Domain, label_end_within, separator_at};
 use crate::email::{MailScheme, Rejected, local_part_start};
-use crate::finder::{Kinds, Link, LinkFinder, LinkKind};
+use crate::finder::{Dialect, Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{Port, accepted_scheme, ip_host_end, port_at, reads_as_code, scheme_before, tld_accepted};
 use crate::pqf::pqf_end;
 use crate::props::{EMAIL_BIT, HOST_CUT, before, is_label_separator};
@@ -95,6 +95,18 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
     } else {
         next_anchored_link(finder, text, scan)
     }
+}
+
+/// Whether every link `finder` finds has a label separator the separator
+/// search gives (UTS #58 with scheme-less domains and no IP or local hosts,
+/// which need none, and no wrapped URLs): then a text where that search
+/// finds none has no link, and rows can be searched for separators at once.
+pub(crate) fn links_need_separators(finder: &LinkFinder) -> bool {
+    finder.dialect == Dialect::Uts58
+        && finder.kinds.contains(Kinds::WWW)
+        && !finder.ip_hosts
+        && !finder.local_hosts
+        && !finder.joins_wrapped_urls()
 }
 
 /// Every label separator may end a domain: look at each.
