@@ -22,8 +22,9 @@
 //!   exactly as cmark-gfm and md4c find them.
 //! * **Profiles** ([`Profile`]) name the choices UTS #58 leaves open:
 //!   the default, `strict` (the spec's pseudo-code and the Unicode reference
-//!   exactly), `chat` and `docs`; [`LinkFinder::strict`] lists each rule
-//!   with its reason.
+//!   exactly), `chat`, `docs` and `mail` (URLs wrapped across lines, as
+//!   mail writes them); [`LinkFinder::strict`] lists each rule with its
+//!   reason.
 //! * **Options**: which [`Kinds`], [`Schemes`] and TLDs ([`TldPolicy`])
 //!   count, IP and local hosts, the default scheme, file names. Options a
 //!   user writes (a command line, keyword arguments) are checked together
