@@ -129,7 +129,7 @@ pub struct Links<'f, 't> {
 }
 
 /// The search for URLs wrapped across lines ([`LinkFinder::wrapped_urls`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum WrappedSearch {
     /// Not asked for.
     Off,
@@ -188,19 +188,14 @@ impl<'t> Links<'_, 't> {
             self.wrapped = wrapped::next_wrapped(self.finder, self.text, from)
                 .map_or(WrappedSearch::Done, WrappedSearch::Found);
         }
-        let WrappedSearch::Found(w) = &self.wrapped else { return self.next_plain() };
-        let (lt, close) = (w.lt, w.close);
+        let WrappedSearch::Found(w) = self.wrapped else { return self.next_plain() };
         let before = self.scan.clone();
         match self.next_plain() {
-            Some(link) if link.start() < lt => Some(link),
+            Some(link) if link.start() < w.lt => Some(link),
             _ => {
                 self.scan = before;
-                self.scan.skip_to(close + 1);
-                let WrappedSearch::Found(w) =
-                    core::mem::replace(&mut self.wrapped, WrappedSearch::From(close + 1))
-                else {
-                    unreachable!("matched above")
-                };
+                self.scan.skip_to(w.close + 1);
+                self.wrapped = WrappedSearch::From(w.close + 1);
                 Some(w.link(self.text))
             }
         }

@@ -141,22 +141,22 @@ pub(crate) fn join(text: &str) -> String {
     joined
 }
 
-/// A wrapped URL a finder accepts, not yet yielded.
-#[derive(Clone, Debug)]
+/// A wrapped URL a finder accepts, not yet yielded. (Offsets only, so
+/// that the iterator that keeps one owns no memory; the target is joined
+/// again when the link is made.)
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Wrapped {
     /// The `<` before it.
     pub(crate) lt: usize,
     /// Where the URL's text starts; it ends at the `>` at `close`.
     pub(crate) start: usize,
     pub(crate) close: usize,
-    /// The target: the text joined.
-    pub(crate) href: String,
 }
 
 impl Wrapped {
     /// The link, in `text`.
     pub(crate) fn link(self, text: &str) -> Link<'_> {
-        Link::wrapped(text, (self.start, self.close), self.href)
+        Link::wrapped(text, (self.start, self.close), join(&text[self.start..self.close]))
     }
 }
 
@@ -175,7 +175,7 @@ pub(crate) fn next_wrapped(finder: &LinkFinder, text: &str, mut from: usize) -> 
                 && link.href_prefix().is_empty()
         });
         if whole {
-            return Some(Wrapped { lt, start, close, href });
+            return Some(Wrapped { lt, start, close });
         }
     }
     None

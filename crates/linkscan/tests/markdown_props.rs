@@ -94,33 +94,56 @@ proptest! {
         }
     }
 
+    /// The adapter adds links only where the parser has none: never inside
+    /// a link (pulldown-cmark itself nests an autolink in a link's text,
+    /// `[<http://x.org/>]()`: the adapter adds no nesting to that), never
+    /// in a code block; its links are balanced and its text is the parser's.
     #[test]
     fn the_adapter_only_adds_balanced_links(md in markdown()) {
         let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+        let plain: Vec<Event> = Parser::new_ext(&md, options).collect();
+        let plain_nesting = link_nesting(&plain);
+        prop_assert_eq!(plain_nesting.unbalanced, 0);
         for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
-            let plain = text_of(Parser::new_ext(&md, options));
             let events: Vec<Event> = Autolinks::new(Parser::new_ext(&md, options), &finder).allow_unsafe(true).collect();
-            prop_assert_eq!(text_of(events.clone().into_iter()), plain);
-            let (mut links, mut images, mut in_code) = (0i32, 0i32, false);
-            for event in &events {
-                let starts_link = matches!(event, Event::Start(Tag::Link { .. }));
-                let nested = starts_link && links > 0 && images == 0;
-                prop_assert!(!nested, "a link inside a link in {:?}", md);
-                let in_code_link = starts_link && in_code;
-                prop_assert!(!in_code_link, "a link in a code block in {:?}", md);
-                match event {
-                    Event::Start(Tag::Link { .. }) => links += 1,
-                    Event::End(TagEnd::Link) => links -= 1,
-                    Event::Start(Tag::Image { .. }) => images += 1,
-                    Event::End(TagEnd::Image) => images -= 1,
-                    Event::Start(Tag::CodeBlock(_)) => in_code = true,
-                    Event::End(TagEnd::CodeBlock) => in_code = false,
-                    _ => {}
-                }
-            }
-            prop_assert_eq!(links, 0);
+            prop_assert_eq!(text_of(events.clone().into_iter()), text_of(plain.clone().into_iter()));
+            let nesting = link_nesting(&events);
+            prop_assert_eq!(nesting.nested, plain_nesting.nested, "a link inside a link in {:?}", md);
+            prop_assert_eq!(nesting.in_code, 0, "a link in a code block in {:?}", md);
+            prop_assert_eq!(nesting.unbalanced, 0);
         }
     }
+}
+
+/// How the links of an event stream nest.
+#[derive(Debug, Default, PartialEq)]
+struct Nesting {
+    /// Links that start inside a link (not inside an image's alt text).
+    nested: usize,
+    /// Links that start inside a code block.
+    in_code: usize,
+    /// Link starts without their end.
+    unbalanced: i32,
+}
+
+fn link_nesting(events: &[Event]) -> Nesting {
+    let (mut nesting, mut images, mut in_code) = (Nesting::default(), 0i32, false);
+    for event in events {
+        match event {
+            Event::Start(Tag::Link { .. }) => {
+                nesting.nested += usize::from(nesting.unbalanced > 0 && images == 0);
+                nesting.in_code += usize::from(in_code);
+                nesting.unbalanced += 1;
+            }
+            Event::End(TagEnd::Link) => nesting.unbalanced -= 1,
+            Event::Start(Tag::Image { .. }) => images += 1,
+            Event::End(TagEnd::Image) => images -= 1,
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            _ => {}
+        }
+    }
+    nesting
 }
 
 /// The text of `events` outside links, and the source ranges of the links.
@@ -261,6 +284,19 @@ fn the_adapter_never_writes_a_script_href() {
             assert!(!html.contains("data:"), "{scheme:?}: {html}");
             // Links that carry their own safe scheme are still linked.
             assert!(html.contains("href=\"http://a.org\""), "{html}");
+        }
+    }
+}
+
+/// The parser's own nesting (an autolink in a link's text) is kept as it
+/// is, and nothing is added to it.
+#[test]
+fn an_autolink_in_a_link_text_gets_no_link_added() {
+    for md in ["[<http://x.org/a_(b)>]()", "[see <http://x.org/> or www.y.org](/z)"] {
+        let plain: Vec<Event> = Parser::new(md).collect();
+        for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
+            let events: Vec<Event> = Autolinks::new(Parser::new(md), &finder).collect();
+            assert_eq!(link_nesting(&events), link_nesting(&plain), "{md:?} with {:?}", finder.dialect());
         }
     }
 }
