@@ -85,7 +85,8 @@ pub struct Settings {
     #[arg(short = 'q', long, conflicts_with_all = ["count", "unique", "only_matching"])]
     pub quiet: bool,
     /// Print only each link, one per line, as the text format shows it: its
-    /// text (with --markdown, its destination).
+    /// text (with --markdown, its destination; a URL wrapped across lines,
+    /// joined).
     #[arg(short = 'o', long, conflicts_with_all = ["count", "unique"])]
     pub only_matching: bool,
     /// Follow each file name with a NUL byte instead of `:` or a newline

@@ -184,23 +184,26 @@ pub(crate) fn next_wrapped(finder: &LinkFinder, text: &str, mut from: usize) -> 
 /// `cut` (where `text` may be cut for a finder that does not join wrapped
 /// URLs: after white space) moved back, for one that does, before the `<`
 /// of a candidate that spans it and may be closed later or is, so that no
-/// wrapped URL is cut. `None`: no such cut within `4 × MAX_WRAPPED` bytes
-/// before `cut` (candidates glued end to end), so that each call costs at
-/// most that: the text is then held longer, never cut wrong.
+/// wrapped URL is cut. `None`: no such cut before [`CUT_STEPS`] candidates
+/// (candidates glued end to end, whose white space is all inside them), so
+/// that each call costs at most that: the text is then held longer, never
+/// cut wrong.
 pub(crate) fn cut_before_candidates(text: &[u8], mut cut: usize) -> Option<usize> {
-    let floor = cut.saturating_sub(4 * MAX_WRAPPED);
-    loop {
+    for _ in 0..CUT_STEPS {
         let from = cut.saturating_sub(MAX_WRAPPED);
-        if from < floor {
-            return None;
-        }
         let Some(lt) = memchr::memrchr(b'<', &text[from..cut]).map(|i| from + i) else { return Some(cut) };
         match region(text, lt) {
             Region::Closed { close, .. } if close < cut => return Some(cut),
             Region::Dead => return Some(cut),
             Region::Closed { .. } | Region::Open => {
+                // (The white space just before the `<`, mostly.)
+                let floor = lt.saturating_sub(MAX_WRAPPED);
                 cut = floor + crate::stream::last_cut(&text[floor..lt])?;
             }
         }
     }
+    None
 }
+
+/// The candidates [`cut_before_candidates`] steps back over at most.
+const CUT_STEPS: usize = 4;
