@@ -39,8 +39,9 @@ pub fn last_cut(text: &[u8]) -> Option<usize> {
 /// `finder`: the same, unless `finder` joins URLs wrapped across lines
 /// ([`LinkFinder::wrapped_urls`]) and a `<` before `cut` may open one that
 /// spans it (closed after it, or not closed yet); then the last cut before
-/// that `<` (`None` without one). A candidate is at most 2,048 bytes, so
-/// the text after the cut is bounded too.
+/// that `<`, or `None` without one (or when four such candidates in a row
+/// span each cut before them: the text is then held longer, never cut
+/// inside one). A candidate is at most 2,048 bytes.
 ///
 /// ```
 /// use linkscan::{stream::{cut_for, last_cut}, LinkFinder, Profile};
