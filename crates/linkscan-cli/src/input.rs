@@ -27,6 +27,7 @@ const STREAM_READ: usize = 64 << 10;
 /// (which asks only that of it).
 static WRAPPING: std::sync::LazyLock<linkscan::LinkFinder> =
     std::sync::LazyLock::new(|| linkscan::LinkFinder::new().wrapped_urls(true));
+
 /// The largest chunk: how far a line without white space may grow before it
 /// is cut.
 pub const MAX_CHUNK: usize = 16 << 20;
@@ -408,7 +409,9 @@ impl Chunker {
 
     /// Where to cut `buf`: after its last newline (a line start reads as
     /// the start of a text in every dialect), else after its last other
-    /// white space that ends links (`linkscan::stream::last_cut`), else (a
+    /// white space that ends links (`linkscan::stream::last_cut`), either
+    /// moved back before a `<…>` that may hold a URL wrapped across it
+    /// when the finder joins them (`linkscan::stream::cut_for`); else (a
     /// chunk that may not grow) its last char boundary.
     fn cut(&self, at_end: bool) -> Option<usize> {
         let buf = &self.buf[..self.filled];

@@ -307,6 +307,8 @@ impl LinkStream {
     /// The links that [`LinkStream::decide`] made final: up to the last
     /// cut, or before a wrapped URL that may span it ([`cut_for`]).
     fn settle(&mut self) -> FinalLinks<'_> {
+        // ([`cut_for`] with its test first: every piece comes here, and for
+        // other finders this is one branch, not a match on its answer.)
         if let Some(cut) = self.cut
             && self.finder.joins_wrapped_urls()
         {
