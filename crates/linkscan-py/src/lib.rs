@@ -2,32 +2,23 @@
 //! the library's finders, HTML, Markdown and formatting, with offsets in
 //! Python string indices, and an Arrow batch API that releases the GIL.
 
-use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
+mod options;
+mod polars_plugin;
+mod rows;
+
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, from_ffi_and_data_type};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::types::Int8Type;
-use arrow_array::{
-    Array, ArrayRef, DictionaryArray, GenericStringArray, LargeStringArray, OffsetSizeTrait, RecordBatch,
-    StringArray, StringViewArray, StructArray,
-};
-use arrow_schema::{ArrowError, DataType, Field, Schema};
-use linkscan::{
-    Dialect, FinderOptions, Kinds, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile,
-    RowOffsetError, TldPolicy,
-};
+use arrow_array::{Array, ArrayRef, RecordBatch, StructArray};
+use arrow_schema::{ArrowError, DataType};
+use linkscan::{Dialect, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile};
+use options::{FinderArgs, Tlds, parse_dialect};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyDict};
-use std::fmt::Write as _;
+use rows::{KIND_NAMES, ReadError, RowFinder, Rows, kind_key, links_schema};
 use std::ops::Range;
-use std::sync::Arc;
-
-/// The most threads `find_arrow` uses.
-const MAX_THREADS: usize = 64;
-/// The most it uses unless asked: as the CLI's `-j`.
-const DEFAULT_MAX_THREADS: usize = 8;
 
 /// A link found in a text: offsets in the finder's unit, its kind, its
 /// text, its target and its host. Hashable, comparable and picklable.
@@ -126,53 +117,27 @@ fn value_error(option: &str, message: impl std::fmt::Display) -> PyErr {
 }
 
 /// `kinds`: None (the profile's), a comma-separated string, or a list of names.
-fn parse_kinds(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Kinds>> {
+fn kinds_arg(kinds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
     let Some(kinds) = kinds else { return Ok(None) };
-    let text = if let Ok(s) = kinds.extract::<String>() {
-        s
+    if let Ok(s) = kinds.extract::<String>() {
+        Ok(Some(s))
     } else if let Ok(list) = kinds.extract::<Vec<String>>() {
-        list.join(",")
+        Ok(Some(list.join(",")))
     } else {
-        return Err(PyTypeError::new_err("kinds: expected a string like \"url,email\" or a list of names"));
-    };
-    Ok(Some(text.parse().map_err(|e| value_error("kinds", e))?))
-}
-
-/// `dialect`: "uts58", "gfm" or "md4c".
-fn parse_dialect(dialect: &str) -> PyResult<Dialect> {
-    match dialect {
-        "uts58" => Ok(Dialect::Uts58),
-        "gfm" => Ok(Dialect::Gfm),
-        "md4c" => Ok(Dialect::Md4c),
-        other => Err(value_error("dialect", format!("{other:?} is not \"uts58\", \"gfm\" or \"md4c\""))),
+        Err(PyTypeError::new_err("kinds: expected a string like \"url,email\" or a list of names"))
     }
 }
 
 /// `tlds`: None, "iana", "any", or a list of TLDs.
-fn parse_tlds(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<TldPolicy>> {
+fn tlds_arg(tlds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Tlds>> {
     let Some(tlds) = tlds else { return Ok(None) };
     if let Ok(name) = tlds.extract::<String>() {
-        return match name.as_str() {
-            "iana" => Ok(Some(TldPolicy::Iana)),
-            "any" => Ok(Some(TldPolicy::Any)),
-            other => {
-                Err(value_error("tlds", format!("{other:?} is not \"iana\", \"any\" or a list of TLDs")))
-            }
-        };
+        return Ok(Some(Tlds::Named(name)));
     }
     let list: Vec<String> = tlds
         .extract()
         .map_err(|_| PyTypeError::new_err("tlds: expected \"iana\", \"any\" or a list of TLDs"))?;
-    Ok(Some(TldPolicy::list(list)))
-}
-
-fn parse_unit(offsets: &str) -> PyResult<OffsetUnit> {
-    match offsets {
-        "chars" => Ok(OffsetUnit::Chars),
-        "utf8" => Ok(OffsetUnit::Bytes),
-        "utf16" => Ok(OffsetUnit::Utf16),
-        other => Err(value_error("offsets", format!("{other:?} is not \"chars\", \"utf8\" or \"utf16\""))),
-    }
+    Ok(Some(Tlds::List(list)))
 }
 
 #[pymethods]
@@ -212,36 +177,36 @@ impl Finder {
         schemes: Option<Vec<String>>,
         offsets: &str,
     ) -> PyResult<Finder> {
-        let profile: Profile = profile.parse().map_err(|e| value_error("profile", e))?;
-        let (kinds_arg, tlds_arg) = (kinds.map(|k| k.clone().unbind()), tlds.map(|t| t.clone().unbind()));
-        let (default_scheme_arg, schemes_arg) = (default_scheme.clone(), schemes.clone());
-        // Checked by the library, as the CLI's options are.
-        let mut options = FinderOptions::new(parse_dialect(dialect)?);
-        options.profile = Some(profile);
-        options.kinds = parse_kinds(kinds)?;
-        options.require_scheme = require_scheme;
-        options.tlds = parse_tlds(tlds)?;
-        options.default_scheme = default_scheme;
-        options.ip_hosts = ip_hosts;
-        options.unicode_ends = Some(unicode_ends);
-        options.local_hosts = local_hosts;
-        options.skip_file_names = skip_file_names;
-        options.wrapped_urls = wrapped_urls;
-        options.schemes = schemes;
-        let finder = options.finder().map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let unit = parse_unit(offsets)?;
+        let (kinds_given, tlds_given) = (kinds.map(|k| k.clone().unbind()), tlds.map(|t| t.clone().unbind()));
+        let args = FinderArgs {
+            dialect: dialect.to_string(),
+            profile: profile.to_string(),
+            kinds: kinds_arg(kinds)?,
+            require_scheme,
+            tlds: tlds_arg(tlds)?,
+            default_scheme: default_scheme.clone(),
+            ip_hosts,
+            unicode_ends,
+            local_hosts,
+            skip_file_names,
+            wrapped_urls,
+            schemes: schemes.clone(),
+            offsets: offsets.to_string(),
+        };
+        let (finder, unit) = args.finder().map_err(PyValueError::new_err)?;
+        let profile: Profile = profile.parse().expect("checked by FinderArgs::finder");
         let kwargs = PyDict::new(py);
         kwargs.set_item("profile", profile.as_str())?;
-        kwargs.set_item("kinds", kinds_arg)?;
+        kwargs.set_item("kinds", kinds_given)?;
         kwargs.set_item("require_scheme", require_scheme)?;
-        kwargs.set_item("tlds", tlds_arg)?;
-        kwargs.set_item("default_scheme", default_scheme_arg)?;
+        kwargs.set_item("tlds", tlds_given)?;
+        kwargs.set_item("default_scheme", default_scheme)?;
         kwargs.set_item("ip_hosts", ip_hosts)?;
         kwargs.set_item("unicode_ends", unicode_ends)?;
         kwargs.set_item("local_hosts", local_hosts)?;
         kwargs.set_item("skip_file_names", skip_file_names)?;
         kwargs.set_item("wrapped_urls", wrapped_urls)?;
-        kwargs.set_item("schemes", schemes_arg)?;
+        kwargs.set_item("schemes", schemes)?;
         kwargs.set_item("offsets", offsets)?;
         Ok(Finder { finder, unit, args: (dialect.to_string(), kwargs.unbind()), tables: PyOnceLock::new() })
     }
@@ -285,7 +250,8 @@ impl Finder {
         threads: Option<usize>,
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let batches = self.over_rows(py, array, threads, errors, Finder::links_batch)?;
+        let batches =
+            self.over_rows(py, array, threads, errors, |f, rows, range| f.links_batch(rows, range))?;
         pyarrow_table(py, self.tables(py)?, batches)
     }
 
@@ -302,7 +268,7 @@ impl Finder {
         threads: Option<usize>,
         errors: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let lists = self.over_rows(py, array, threads, errors, Finder::links_list)?;
+        let lists = self.over_rows(py, array, threads, errors, |f, rows, range| f.links_list(rows, range))?;
         let pyarrow = pyarrow(py)?;
         let arrays = lists
             .into_iter()
@@ -415,90 +381,6 @@ fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
 
 fn kind_name(kind: LinkKind) -> &'static str {
     KIND_NAMES[kind_key(kind) as usize]
-}
-
-/// The key of `kind` into [`KIND_NAMES`].
-fn kind_key(kind: LinkKind) -> i8 {
-    match kind {
-        LinkKind::Email => 1,
-        LinkKind::Handle => 2,
-        _ => 0,
-    }
-}
-
-/// The output columns being built for one part of the rows.
-struct Columns {
-    row: Int64Builder,
-    start: Int64Builder,
-    end: Int64Builder,
-    /// Keys into [`KIND_NAMES`].
-    kind: Int8Builder,
-    text: StringBuilder,
-    href: StringBuilder,
-}
-
-impl Columns {
-    /// Builders for about `links` links.
-    fn with_capacity(links: usize) -> Self {
-        Columns {
-            row: Int64Builder::with_capacity(links),
-            start: Int64Builder::with_capacity(links),
-            end: Int64Builder::with_capacity(links),
-            kind: Int8Builder::with_capacity(links),
-            text: StringBuilder::with_capacity(links, links * TEXT_BYTES_PER_LINK),
-            href: StringBuilder::with_capacity(links, links * (TEXT_BYTES_PER_LINK + 8)),
-        }
-    }
-}
-
-/// How many bytes of text the output builders are sized for a link, and
-/// how many bytes a link's text is taken to have.
-const BYTES_PER_LINK: usize = 64;
-const TEXT_BYTES_PER_LINK: usize = 32;
-
-/// The values of the `kind` column's dictionary, indexed by its keys.
-const KIND_NAMES: [&str; 3] = ["url", "email", "handle"];
-
-/// Rows are split among threads only in parts of at least this many bytes:
-/// below it, starting a thread costs more than it saves.
-const MIN_BYTES_PER_THREAD: usize = 256 * 1024;
-
-/// One thread per CPU, at most [`DEFAULT_MAX_THREADS`]; asked of the
-/// system once (on Linux it reads cgroup files, tens of microseconds).
-fn default_threads() -> usize {
-    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *THREADS
-        .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(DEFAULT_MAX_THREADS)))
-}
-
-/// The schema of `find_arrow`'s table (built once).
-fn links_schema() -> Arc<Schema> {
-    static SCHEMA: std::sync::OnceLock<Arc<Schema>> = std::sync::OnceLock::new();
-    SCHEMA
-        .get_or_init(|| {
-            Arc::new(Schema::new(vec![
-                Field::new("row", DataType::Int64, false),
-                Field::new("start", DataType::Int64, false),
-                Field::new("end", DataType::Int64, false),
-                Field::new(
-                    "kind",
-                    DataType::Dictionary(Box::new(DataType::Int8), Box::new(DataType::Utf8)),
-                    false,
-                ),
-                Field::new("text", DataType::Utf8, false),
-                Field::new("href", DataType::Utf8, false),
-            ]))
-        })
-        .clone()
-}
-
-/// `threads` as given, or the default.
-fn parse_threads(threads: Option<usize>) -> PyResult<usize> {
-    match threads {
-        None => Ok(default_threads()),
-        Some(n @ 1..=MAX_THREADS) => Ok(n),
-        Some(n) => Err(value_error("threads", format!("{n} is not within 1..={MAX_THREADS}"))),
-    }
 }
 
 /// The Unicode version of the data and of UTS #58, as `18.0.0`.
@@ -669,251 +551,17 @@ fn arrow_chunks(array: &Bound<'_, PyAny>) -> PyResult<Vec<ArrayRef>> {
     ))
 }
 
+/// A column `find_arrow` cannot read, as Python's error.
+fn read_error(e: ReadError) -> PyErr {
+    let message = format!("find_arrow: {}", e.message);
+    if e.wrong_type { PyTypeError::new_err(message) } else { PyValueError::new_err(message) }
+}
+
 fn arrow_error(e: ArrowError) -> PyErr {
     PyValueError::new_err(format!("find_arrow: {e}"))
 }
 
-/// What `find_arrow` does with a row whose bytes are not UTF-8.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum BadRows {
-    /// Read it as `bytes.decode("utf-8", "replace")` reads it (offsets count that text).
-    Replace,
-    /// Raise `ValueError` naming the row.
-    Strict,
-    /// Give it no links.
-    Skip,
-}
-
-fn parse_errors(errors: &str) -> PyResult<BadRows> {
-    match errors {
-        "replace" => Ok(BadRows::Replace),
-        "strict" => Ok(BadRows::Strict),
-        "skip" => Ok(BadRows::Skip),
-        other => Err(value_error("errors", format!("{other:?} is not \"replace\", \"strict\" or \"skip\""))),
-    }
-}
-
-/// The rows of one chunk of a string column, stored end to end: row
-/// `first + i` of the column is `text[offsets[i]..offsets[i + 1]]`, a null
-/// row where `valid` says so.
-struct Rows<'a> {
-    first: usize,
-    text: std::borrow::Cow<'a, str>,
-    offsets: Vec<usize>,
-    /// Whether each row is not null (`None`: none is).
-    valid: Option<Vec<bool>>,
-}
-
-impl Rows<'_> {
-    fn len(&self) -> usize {
-        self.offsets.len() - 1
-    }
-
-    fn is_valid(&self, row: usize) -> bool {
-        self.valid.as_ref().is_none_or(|valid| valid[row])
-    }
-}
-
-/// The rows of one Arrow string chunk, whose first row is row `first` of
-/// the column. Arrays come from other producers through the C data
-/// interface, unchecked: each is validated (its structure, then UTF-8)
-/// before a row becomes a `&str`. With `in_place`, a `string` or
-/// `large_string` array whose values are UTF-8 as a whole (the common
-/// case) is read in place, its offsets checked by the finder; other input
-/// is copied, a row at a time, with each row that is not UTF-8 replaced,
-/// skipped or an error, as `errors` says.
-fn rows_of_chunk(chunk: &ArrayRef, first: usize, errors: BadRows, in_place: bool) -> PyResult<Rows<'_>> {
-    let data = chunk.to_data();
-    data.validate().map_err(|e| PyValueError::new_err(format!("find_arrow: a malformed array: {e}")))?;
-    let read_in_place = match chunk.data_type() {
-        _ if !in_place => None,
-        DataType::Utf8 => chunk.as_any().downcast_ref::<StringArray>().and_then(|a| rows_in_place(a, first)),
-        DataType::LargeUtf8 => {
-            chunk.as_any().downcast_ref::<LargeStringArray>().and_then(|a| rows_in_place(a, first))
-        }
-        _ => None,
-    };
-    if let Some(rows) = read_in_place {
-        return Ok(rows);
-    }
-    let (mut text, mut offsets, mut valid) = (String::new(), vec![0], Vec::with_capacity(chunk.len()));
-    let mut push = |i: usize, bytes: Option<&[u8]>| -> PyResult<()> {
-        let row = match bytes.map(std::str::from_utf8) {
-            None => None,
-            Some(Ok(row)) => Some(std::borrow::Cow::Borrowed(row)),
-            Some(Err(e)) => match errors {
-                BadRows::Strict => {
-                    return Err(PyValueError::new_err(format!(
-                        "find_arrow: row {} is not UTF-8 ({e}); errors=\"replace\" or \"skip\" reads on",
-                        first + i
-                    )));
-                }
-                BadRows::Skip => None,
-                BadRows::Replace => bytes.map(String::from_utf8_lossy),
-            },
-        };
-        text.push_str(row.as_deref().unwrap_or_default());
-        offsets.push(text.len());
-        valid.push(row.is_some());
-        Ok(())
-    };
-    match chunk.data_type() {
-        DataType::Utf8 => {
-            let array = chunk.as_any().downcast_ref::<StringArray>().expect("a Utf8 array");
-            each_row(array, first, &mut push)?;
-        }
-        DataType::LargeUtf8 => {
-            let array = chunk.as_any().downcast_ref::<LargeStringArray>().expect("a LargeUtf8 array");
-            each_row(array, first, &mut push)?;
-        }
-        DataType::Utf8View => {
-            let array = chunk.as_any().downcast_ref::<StringViewArray>().expect("a Utf8View array");
-            if data.validate_full().is_err() {
-                return Err(PyValueError::new_err(
-                    "find_arrow: a string_view array that is not valid UTF-8 (cast it to string first)",
-                ));
-            }
-            for (i, row) in array.iter().enumerate() {
-                push(i, row.map(str::as_bytes))?;
-            }
-        }
-        DataType::Null => (0..chunk.len()).try_for_each(|i| push(i, None))?,
-        other => {
-            return Err(PyTypeError::new_err(format!(
-                "find_arrow: expected strings (string, large_string, string_view), got {other}"
-            )));
-        }
-    }
-    let valid = valid.contains(&false).then_some(valid);
-    Ok(Rows { first, text: text.into(), offsets, valid })
-}
-
-/// The rows of a `string` or `large_string` array in place, where its
-/// values are UTF-8 as a whole. Whether its offsets cut them into rows (in
-/// order, on character boundaries) is the finder's check, when it reads
-/// them. A null row's bytes are searched too, its links left out. Its
-/// first row is row `first_row` of the column.
-fn rows_in_place<O: OffsetSizeTrait>(array: &GenericStringArray<O>, first_row: usize) -> Option<Rows<'_>> {
-    let offsets = array.value_offsets();
-    let (first, last) = (offsets.first()?.to_usize()?, offsets.last()?.to_usize()?);
-    let text = std::str::from_utf8(array.values().as_slice().get(first..last)?).ok()?;
-    // (A negative offset, or one before the first, wraps past the end. A
-    // `string` array's are read as `u32`: no sign to extend, so the loop
-    // is a vector one.)
-    let offset = |o: &O| if O::IS_LARGE { o.as_usize() } else { o.as_usize() as u32 as usize };
-    let offsets: Vec<usize> = offsets.iter().map(|o| offset(o).wrapping_sub(first)).collect();
-    let valid = array.nulls().map(|nulls| nulls.iter().collect());
-    Some(Rows { first: first_row, text: text.into(), offsets, valid })
-}
-
-/// Each row of a `string` or `large_string` array (numbered from
-/// `first`) given to `push` as its bytes (`None` for a null).
-fn each_row<O: OffsetSizeTrait>(
-    array: &GenericStringArray<O>,
-    first: usize,
-    push: &mut impl FnMut(usize, Option<&[u8]>) -> PyResult<()>,
-) -> PyResult<()> {
-    let (offsets, values) = (array.value_offsets(), array.values().as_slice());
-    for i in 0..array.len() {
-        let bytes = if array.is_null(i) {
-            None
-        } else {
-            let range = offsets[i].to_usize().zip(offsets[i + 1].to_usize());
-            Some(range.and_then(|(a, b)| values.get(a..b)).ok_or_else(|| {
-                PyValueError::new_err(format!("find_arrow: row {} has offsets outside its array", first + i))
-            })?)
-        };
-        push(i, bytes)?;
-    }
-    Ok(())
-}
-
-/// The rows cut into at most `parts` contiguous ranges of about equal bytes.
-fn split_rows(rows: &Rows<'_>, parts: usize) -> Vec<std::ops::Range<usize>> {
-    // (Offsets not yet checked: out of order, they still give ranges.)
-    let (n, offsets) = (rows.len(), &rows.offsets);
-    let bytes = offsets[n].saturating_sub(offsets[0]);
-    let share = bytes.div_ceil(parts.max(1)).max(1);
-    let mut ranges = Vec::with_capacity(parts);
-    let mut start = 0;
-    while start < n {
-        // The first row that ends a share past this range's start.
-        let end =
-            start + 1 + offsets[start + 1..=n].partition_point(|&o| o.saturating_sub(offsets[start]) < share);
-        let end = end.min(n);
-        ranges.push(start..end);
-        start = end;
-    }
-    if ranges.is_empty() {
-        ranges.push(0..0);
-    }
-    ranges
-}
-
 impl Finder {
-    fn links(&self, text: &str) -> Vec<Link> {
-        let mut conv = OffsetConverter::new(text, self.unit);
-        self.finder.links(text).map(|l| to_link(&l, &mut conv)).collect()
-    }
-
-    /// The links of the rows in `range` (numbered as in `rows`) as one
-    /// record batch, found together ([`LinkFinder::row_links`]: a
-    /// search's set-up costs more than a chat message's bytes).
-    fn links_batch(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<RecordBatch, RowOffsetError> {
-        // Builders start empty: most batches of prose have no link. At the
-        // first link they are sized for the text left, at one link in
-        // `BYTES_PER_LINK` bytes (link-dense text has one in about 45):
-        // growing them a link at a time copies and faults in every
-        // buffer over and over, most of the cost on link-dense text.
-        let mut columns = Columns::with_capacity(0);
-        let offsets = &rows.offsets[range.start..=range.end];
-        let found = self.finder.row_links(&rows.text, offsets)?;
-        // The row of the last link, and offsets in its text.
-        let mut current: Option<(usize, OffsetConverter<'_>)> = None;
-        for (i, link) in found {
-            let row = range.start + i;
-            if !rows.is_valid(row) {
-                continue;
-            }
-            let row = rows.first + row;
-            if columns.row.capacity() == 0 {
-                columns = Columns::with_capacity(
-                    (offsets[offsets.len() - 1] - offsets[i]).div_ceil(BYTES_PER_LINK),
-                );
-            }
-            let conv = match &mut current {
-                Some((last, conv)) if *last == i => conv,
-                _ => {
-                    &mut current
-                        .insert((i, OffsetConverter::new(&rows.text[offsets[i]..offsets[i + 1]], self.unit)))
-                        .1
-                }
-            };
-            columns.row.append_value(row as i64);
-            columns.start.append_value(conv.convert(link.start()) as i64);
-            columns.end.append_value(conv.convert(link.end()) as i64);
-            columns.kind.append_value(kind_key(link.kind()));
-            columns.text.append_value(link.as_str());
-            // The target written in place: no String per link.
-            columns.href.write_str(link.href_prefix()).expect("a builder takes any string");
-            columns.href.append_value(link.href_rest());
-        }
-        let kinds = DictionaryArray::<Int8Type>::try_new(
-            columns.kind.finish(),
-            Arc::new(StringArray::from(KIND_NAMES.to_vec())),
-        )
-        .expect("keys are within KIND_NAMES");
-        let arrays: Vec<ArrayRef> = vec![
-            Arc::new(columns.row.finish()),
-            Arc::new(columns.start.finish()),
-            Arc::new(columns.end.finish()),
-            Arc::new(kinds),
-            Arc::new(columns.text.finish()),
-            Arc::new(columns.href.finish()),
-        ];
-        Ok(RecordBatch::try_new(links_schema(), arrays).expect("the columns match the schema"))
-    }
-
     /// `part` of every part of the rows of `array` (a string column, as
     /// `find_arrow` takes it), found with the GIL released.
     fn over_rows<T: Send>(
@@ -922,106 +570,21 @@ impl Finder {
         array: &Bound<'_, PyAny>,
         threads: Option<usize>,
         errors: &str,
-        part: impl Fn(&Self, &Rows<'_>, Range<usize>) -> Result<T, RowOffsetError> + Sync,
+        part: impl Fn(&RowFinder<'_>, &Rows<'_>, Range<usize>) -> Result<T, linkscan::RowOffsetError>
+        + Sync
+        + Send,
     ) -> PyResult<Vec<T>> {
-        let errors = parse_errors(errors)?;
-        let threads = parse_threads(threads)?;
-        let mut chunks = arrow_chunks(array)?;
-        // (No chunk: one empty one, so that there is a batch or list array.)
-        if chunks.is_empty() {
-            chunks.push(arrow_array::new_empty_array(&DataType::Utf8));
-        }
-        let all = |rows: &Rows<'_>| -> Result<Vec<T>, RowOffsetError> {
-            py.detach(|| self.by_parts(rows, threads, |range| part(self, rows, range)).into_iter().collect())
-        };
-        let (mut found, mut first) = (Vec::new(), 0);
-        for chunk in &chunks {
-            // Offsets that do not cut the values into rows: read row by row.
-            let of_chunk = match all(&rows_of_chunk(chunk, first, errors, true)?) {
-                Ok(of_chunk) => of_chunk,
-                Err(_) => all(&rows_of_chunk(chunk, first, errors, false)?)
-                    .map_err(|e| PyValueError::new_err(format!("find_arrow: {e} in rows copied whole")))?,
-            };
-            found.extend(of_chunk);
-            first += chunk.len();
-        }
-        Ok(found)
+        let errors = rows::parse_errors(errors).map_err(PyValueError::new_err)?;
+        let threads = rows::parse_threads(threads).map_err(PyValueError::new_err)?;
+        let chunks = arrow_chunks(array)?;
+        let finder = RowFinder { finder: &self.finder, unit: self.unit };
+        py.detach(|| finder.over_chunks(&chunks, threads, errors, part)).map_err(read_error)
     }
 
-    /// `part` of every part of the rows, in row order: the rows cut into
-    /// parts of about equal bytes, one thread each (at most `threads`);
-    /// `part` gets a part's range of rows.
-    fn by_parts<T: Send>(
-        &self,
-        rows: &Rows<'_>,
-        threads: usize,
-        part: impl Fn(Range<usize>) -> T + Sync,
-    ) -> Vec<T> {
-        let bytes = rows.offsets[rows.len()] - rows.offsets[0];
-        let parts = threads.min(bytes / MIN_BYTES_PER_THREAD).max(1);
-        let mut ranges = split_rows(rows, parts);
-        // The last part is this thread's: one part starts no thread at all.
-        let last = ranges.pop().expect("split_rows gives at least one range");
-        let part = &part;
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges.into_iter().map(|range| scope.spawn(move || part(range))).collect();
-            let mine = part(last);
-            let mut done: Vec<_> =
-                handles.into_iter().map(|h| h.join().expect("finding links does not panic")).collect();
-            done.push(mine);
-            done
-        })
+    fn links(&self, text: &str) -> Vec<Link> {
+        let mut conv = OffsetConverter::new(text, self.unit);
+        self.finder.links(text).map(|l| to_link(&l, &mut conv)).collect()
     }
-
-    /// The links of `rows` as a list array, one list a row (null for a
-    /// null row), each link a struct of `LIST_FIELDS`.
-    fn links_list(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<ArrayRef, RowOffsetError> {
-        let batch = self.links_batch(rows, range.clone())?;
-        let row = batch.column(0).as_any().downcast_ref::<arrow_array::Int64Array>().expect("row is Int64");
-        let mut offsets = Vec::with_capacity(range.len() + 1);
-        let mut link = 0;
-        offsets.push(0i32);
-        for i in range.clone() {
-            while link < row.len() && row.value(link) as usize == rows.first + i {
-                link += 1;
-            }
-            offsets.push(i32::try_from(link).expect("fewer than 2^31 links a part"));
-        }
-        let kinds = batch.column(3).as_any().downcast_ref::<DictionaryArray<Int8Type>>().expect("kind");
-        let kinds: StringArray =
-            kinds.keys().values().iter().map(|&k| Some(KIND_NAMES[k as usize])).collect();
-        let values = StructArray::new(
-            list_fields(),
-            vec![
-                Arc::clone(batch.column(1)),
-                Arc::clone(batch.column(2)),
-                Arc::new(kinds),
-                Arc::clone(batch.column(4)),
-                Arc::clone(batch.column(5)),
-            ],
-            None,
-        );
-        let nulls = arrow_buffer::NullBuffer::from_iter(range.map(|row| rows.is_valid(row)));
-        let list = arrow_array::ListArray::new(
-            Arc::new(Field::new("item", DataType::Struct(list_fields()), false)),
-            arrow_buffer::OffsetBuffer::new(offsets.into()),
-            Arc::new(values),
-            Some(nulls),
-        );
-        Ok(Arc::new(list))
-    }
-}
-
-/// The fields of a link in `find_arrow_lists`'s lists (the kind a plain
-/// string, which every engine reads).
-fn list_fields() -> arrow_schema::Fields {
-    arrow_schema::Fields::from(vec![
-        Field::new("start", DataType::Int64, false),
-        Field::new("end", DataType::Int64, false),
-        Field::new("kind", DataType::Utf8, false),
-        Field::new("text", DataType::Utf8, false),
-        Field::new("href", DataType::Utf8, false),
-    ])
 }
 
 /// `text` as HTML: escaped, with `<a href>` around each link; never a
@@ -1180,7 +743,7 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: boo
 /// its host in Unicode where that is safe.
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
-    Ok(match parse_dialect(dialect)? {
+    Ok(match parse_dialect(dialect).map_err(PyValueError::new_err)? {
         Dialect::Gfm => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
         Dialect::Md4c => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
         _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),

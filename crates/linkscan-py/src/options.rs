@@ -1,0 +1,101 @@
+//! A finder's arguments as `linkscan.Finder(...)` takes them, checked into
+//! a finder: shared by the Python class and the Polars plugin (which gets
+//! them pickled), so both accept and refuse the same things.
+
+use linkscan::{Dialect, FinderOptions, LinkFinder, OffsetUnit, Profile, TldPolicy};
+
+/// `Finder`'s arguments, each as Python gave it (`None`: not given).
+pub(crate) struct FinderArgs {
+    pub(crate) dialect: String,
+    pub(crate) profile: String,
+    /// Comma-separated names (a list joined).
+    pub(crate) kinds: Option<String>,
+    pub(crate) require_scheme: Option<bool>,
+    pub(crate) tlds: Option<Tlds>,
+    pub(crate) default_scheme: Option<String>,
+    pub(crate) ip_hosts: Option<bool>,
+    pub(crate) unicode_ends: bool,
+    pub(crate) local_hosts: Option<bool>,
+    pub(crate) skip_file_names: Option<bool>,
+    pub(crate) wrapped_urls: Option<bool>,
+    pub(crate) schemes: Option<Vec<String>>,
+    pub(crate) offsets: String,
+}
+
+/// `tlds`: a policy's name ("iana", "any") or a list of TLDs.
+pub(crate) enum Tlds {
+    Named(String),
+    List(Vec<String>),
+}
+
+impl Default for FinderArgs {
+    fn default() -> Self {
+        FinderArgs {
+            dialect: "uts58".into(),
+            profile: "default".into(),
+            kinds: None,
+            require_scheme: None,
+            tlds: None,
+            default_scheme: None,
+            ip_hosts: None,
+            unicode_ends: false,
+            local_hosts: None,
+            skip_file_names: None,
+            wrapped_urls: None,
+            schemes: None,
+            offsets: "chars".into(),
+        }
+    }
+}
+
+impl FinderArgs {
+    /// The finder and the offsets' unit, or why not: a message that starts
+    /// with the option's name. The library checks the options, as it
+    /// checks the CLI's.
+    pub(crate) fn finder(&self) -> Result<(LinkFinder, OffsetUnit), String> {
+        let profile: Profile = self.profile.parse().map_err(|e| format!("profile: {e}"))?;
+        let mut options = FinderOptions::new(parse_dialect(&self.dialect)?);
+        options.profile = Some(profile);
+        options.kinds =
+            self.kinds.as_deref().map(str::parse).transpose().map_err(|e| format!("kinds: {e}"))?;
+        options.require_scheme = self.require_scheme;
+        options.tlds = match &self.tlds {
+            None => None,
+            Some(Tlds::Named(name)) => Some(match name.as_str() {
+                "iana" => TldPolicy::Iana,
+                "any" => TldPolicy::Any,
+                other => return Err(format!("tlds: {other:?} is not \"iana\", \"any\" or a list of TLDs")),
+            }),
+            Some(Tlds::List(list)) => Some(TldPolicy::list(list.clone())),
+        };
+        options.default_scheme = self.default_scheme.clone();
+        options.ip_hosts = self.ip_hosts;
+        options.unicode_ends = Some(self.unicode_ends);
+        options.local_hosts = self.local_hosts;
+        options.skip_file_names = self.skip_file_names;
+        options.wrapped_urls = self.wrapped_urls;
+        options.schemes = self.schemes.clone();
+        let finder = options.finder().map_err(|e| e.to_string())?;
+        Ok((finder, parse_unit(&self.offsets)?))
+    }
+}
+
+/// `dialect`: "uts58", "gfm" or "md4c".
+pub(crate) fn parse_dialect(dialect: &str) -> Result<Dialect, String> {
+    match dialect {
+        "uts58" => Ok(Dialect::Uts58),
+        "gfm" => Ok(Dialect::Gfm),
+        "md4c" => Ok(Dialect::Md4c),
+        other => Err(format!("dialect: {other:?} is not \"uts58\", \"gfm\" or \"md4c\"")),
+    }
+}
+
+/// `offsets`: "chars", "utf8" or "utf16".
+fn parse_unit(offsets: &str) -> Result<OffsetUnit, String> {
+    match offsets {
+        "chars" => Ok(OffsetUnit::Chars),
+        "utf8" => Ok(OffsetUnit::Bytes),
+        "utf16" => Ok(OffsetUnit::Utf16),
+        other => Err(format!("offsets: {other:?} is not \"chars\", \"utf8\" or \"utf16\"")),
+    }
+}
