@@ -11,13 +11,15 @@
 
 use crate::options::{FinderArgs, Tlds};
 use crate::rows::{self, BadRows, RowFinder};
-use arrow_array::ArrayRef;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
+use arrow_array::{Array, ArrayRef, LargeListArray, ListArray, StringArray, StringViewArray, StructArray};
+use arrow_buffer::OffsetBuffer;
 use arrow_schema::{DataType, Field};
 use serde_pickle::{HashableValue, Value};
 use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_void};
 use std::mem::ManuallyDrop;
+use std::sync::Arc;
 
 /// The plugin ABI's version, major and minor: 0.1.
 const ABI_VERSION: u32 = 1;
@@ -123,7 +125,7 @@ pub unsafe extern "C" fn _polars_plugin_links(
         let lists = RowFinder { finder: &finder, unit }
             .over_chunks(chunks, threads, BadRows::Replace, |f, rows, range| f.links_list(rows, range))
             .map_err(|e| e.message)?;
-        Ok(export_series(name, lists))
+        Ok(export_series(name, lists.iter().map(in_polars_layout).collect()))
     });
     match result {
         // SAFETY: `out` is an empty export for ours.
@@ -170,10 +172,42 @@ fn string_column(data_type: &DataType) -> Result<(), String> {
     }
 }
 
-/// The output field named `name`: a list of link structs a row.
+/// The output field named `name`: a list of link structs a row, in
+/// Polars' own layout (64-bit list offsets, string views), which Polars
+/// takes without converting.
 fn links_field(name: &str) -> Field {
-    let link = Field::new("item", DataType::Struct(rows::list_fields()), false);
-    Field::new(name, DataType::List(link.into()), true)
+    Field::new(name, DataType::LargeList(link_field().into()), true)
+}
+
+/// A link, its strings as views.
+fn link_field() -> Field {
+    let fields: Vec<Field> = rows::list_fields()
+        .iter()
+        .map(|field| match field.data_type() {
+            DataType::Utf8 => field.as_ref().clone().with_data_type(DataType::Utf8View),
+            _ => field.as_ref().clone(),
+        })
+        .collect();
+    Field::new("item", DataType::Struct(fields.into()), false)
+}
+
+/// A list array of `links_list` in the layout of `links_field`: its
+/// offsets widened, its strings made views of the same bytes.
+fn in_polars_layout(list: &ArrayRef) -> ArrayRef {
+    let list = list.as_any().downcast_ref::<ListArray>().expect("links_list gives a list array");
+    let links = list.values().as_any().downcast_ref::<StructArray>().expect("of structs");
+    let columns = links
+        .columns()
+        .iter()
+        .map(|column| match column.as_any().downcast_ref::<StringArray>() {
+            Some(strings) => Arc::new(StringViewArray::from(strings)) as ArrayRef,
+            None => Arc::clone(column),
+        })
+        .collect();
+    let DataType::Struct(fields) = link_field().data_type().clone() else { unreachable!("a struct field") };
+    let links = StructArray::new(fields, columns, links.nulls().cloned());
+    let offsets = OffsetBuffer::new(list.offsets().iter().map(|&o| i64::from(o)).collect());
+    Arc::new(LargeListArray::new(link_field().into(), offsets, Arc::new(links), list.nulls().cloned()))
 }
 
 /// `chunks` as an export named `name`, released by Polars.

@@ -1,15 +1,13 @@
-"""linkscan.duckdb and linkscan.polars, with DuckDB and Polars from PyPI,
+"""linkscan.duckdb, with DuckDB from PyPI,
 against `linkscan find --format jsonl` on the same generated records; and
 Finder.find_arrow_lists, the per-row output they share."""
 
 import duckdb
-import polars as pl
 import pyarrow as pa
 import pytest
 
 import linkscan
 import linkscan.duckdb
-import linkscan.polars
 from engines import records_and_links
 
 
@@ -44,14 +42,3 @@ def test_duckdb_function(expected):
     linkscan.duckdb.register(con, "emails", kinds="email")
     emails = con.sql("SELECT count(*) FROM (SELECT unnest(emails(text)) AS l FROM records)").fetchall()[0][0]
     assert emails == sum(link[2] == "email" for row in want for link in row)
-
-
-def test_polars_expression(expected):
-    lines, want = expected
-    df = pl.DataFrame({"text": lines + [None]})
-    out = df.with_columns(links=linkscan.polars.links("text"))
-    assert out.schema["links"] == linkscan.polars.LINKS_DTYPE
-    got = [None if row is None else [tuple(l.values()) for l in row] for row in out["links"].to_list()]
-    assert got == want + [None]
-    lazy = df.lazy().select(linkscan.polars.links(pl.col("text"), dialect="gfm")).collect()
-    assert len(lazy) == len(lines) + 1

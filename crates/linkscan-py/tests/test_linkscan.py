@@ -3,6 +3,7 @@ unit, every function and option, bad input, and find_arrow against find."""
 
 import pathlib
 import random
+import struct
 
 import pyarrow as pa
 import pytest
@@ -303,10 +304,12 @@ def test_find_arrow_threads_agree():
         if text is not None
         for l in finder.find(text)
     ]
-    array = pa.array(texts)
-    for threads in (1, 2, 3, 9, 64):
-        assert finder.find_arrow(array, threads=threads).to_pylist() == expected, threads
-    assert finder.find_arrow(array).to_pylist() == expected
+    # (As string_view, Polars' layout, the rows are copied in blocks of
+    # 256 KiB, spread over the threads.)
+    for array in (pa.array(texts), pa.array(texts, pa.string_view())):
+        for threads in (1, 2, 3, 9, 64):
+            assert finder.find_arrow(array, threads=threads).to_pylist() == expected, (array.type, threads)
+        assert finder.find_arrow(array).to_pylist() == expected
 
 
 @pytest.mark.parametrize("threads", [0, 65, -1])
@@ -454,17 +457,18 @@ BAD_BYTES = [
 ]
 
 
-def _binary_as_string(rows):
-    """A pyarrow string array over bytes that need not be UTF-8: what
-    C-data producers (and Spark's StringType) may hand over."""
-    binary = pa.array(rows, type=pa.binary())
-    return pa.Array.from_buffers(pa.string(), len(binary), binary.buffers())
+def _binary_as_string(rows, view=False):
+    """A pyarrow string (or string_view) array over bytes that need not be
+    UTF-8: what C-data producers (and Spark's StringType) may hand over."""
+    binary = pa.array(rows, type=pa.binary_view() if view else pa.binary())
+    return pa.Array.from_buffers(pa.string_view() if view else pa.string(), len(binary), binary.buffers())
 
 
-def test_find_arrow_never_reads_bad_bytes_as_text():
+@pytest.mark.parametrize("view", [False, True])
+def test_find_arrow_never_reads_bad_bytes_as_text(view):
     finder = linkscan.Finder()
     rows = [b"fine example.com", *BAD_BYTES, None]
-    array = _binary_as_string(rows)
+    array = _binary_as_string(rows, view)
     table = finder.find_arrow(array)
     expected = []
     for i, raw in enumerate(rows):
@@ -485,6 +489,16 @@ def test_find_arrow_never_reads_bad_bytes_as_text():
         finder.find_arrow(array, errors="ignore")
 
 
+def test_find_arrow_string_view_outside_its_buffers():
+    """A view whose bytes lie past its data buffer (a producer's bug): an
+    error naming the row, never a read outside the buffer."""
+    view = struct.pack("<iIii", 20, 0x61616161, 0, 100)
+    array = pa.Array.from_buffers(pa.string_view(), 1, [None, pa.py_buffer(view), pa.py_buffer(b"a" * 10)])
+    for errors in ("replace", "skip", "strict"):
+        with pytest.raises(ValueError, match="row 0 has a view outside its buffers"):
+            linkscan.Finder().find_arrow(array, errors=errors)
+
+
 def test_find_arrow_rows_cut_inside_a_character():
     """Values that are UTF-8 as a whole, with a row boundary inside a
     character: each row is read alone, as its own bytes decode."""
@@ -499,11 +513,13 @@ def test_find_arrow_rows_cut_inside_a_character():
         for i, raw in enumerate(rows)
         for link in finder.find(raw.decode("utf-8", "replace"))
     ]
-    table = finder.find_arrow(array)
-    assert list(zip(*(table.column(c).to_pylist() for c in ["row", "text", "start"]))) == expected
+    # The same rows as string_view: UTF-8 when copied end to end, not row by row.
+    for array in (array, _binary_as_string(rows, view=True)):
+        table = finder.find_arrow(array)
+        assert list(zip(*(table.column(c).to_pylist() for c in ["row", "text", "start"]))) == expected
+        with pytest.raises(ValueError, match="row 0 is not UTF-8"):
+            finder.find_arrow(array, errors="strict")
     assert [t for _, t, _ in expected] == ["x.com", "y.org"]
-    with pytest.raises(ValueError, match="row 0 is not UTF-8"):
-        finder.find_arrow(array, errors="strict")
 
 
 def test_find_arrow_random_cuts_of_valid_text():

@@ -10,9 +10,10 @@ streaming engine alike.
 >>> df.select(pl.col("text").linkscan.links()).explode("text").unnest("text")["href"].to_list()
 ['https://a.com', 'mailto:x@y.org', None]
 
-Where the running Polars refuses the plugin, ``links`` says so once (a
-``RuntimeWarning``) and runs ``Finder.find_arrow_lists`` on each batch
-instead: the same links, through Python.
+The plugin runs on Polars 1.10 and later (CI tests 1.10.0 and 2.1.0).
+Where the running Polars refuses it or runs it wrong, ``links`` says so
+once (a ``RuntimeWarning``) and runs ``Finder.find_arrow_lists`` on each
+batch instead: the same links, through Python.
 """
 
 import warnings
@@ -48,15 +49,15 @@ def _plugin_links(expr, finder):
 
 
 def native():
-    """Whether this Polars runs linkscan's plugin (tried once, on a row);
-    if not, why, as the ``RuntimeWarning`` that ``links`` gives."""
+    """Whether this Polars runs linkscan's plugin right (tried once, on two
+    rows); if not, the ``RuntimeWarning`` that ``links`` gives says why."""
     global _native
     if _native is None:
+        # (Polars before 1.10 drops a plugin's last row when it is null.)
+        want = [[{"start": 0, "end": 5, "kind": "url", "text": "a.com", "href": "https://a.com"}], None]
         try:
-            probe = pl.DataFrame({"t": ["a.com"]}).select(_plugin_links(pl.col("t"), Finder()))
-            if probe["t"].to_list() != [[{"start": 0, "end": 5, "kind": "url", "text": "a.com", "href": "https://a.com"}]]:
-                raise RuntimeError(f"the plugin gave {probe['t'].to_list()!r}")
-            _native = True
+            got = pl.DataFrame({"t": ["a.com", None]}).select(_plugin_links(pl.col("t"), Finder()))["t"].to_list()
+            _native = True if got == want else f"Polars {pl.__version__} ran linkscan's plugin wrong (gave {got!r})"
         except Exception as e:  # noqa: BLE001 -- any refusal means the Python route
             _native = f"Polars {pl.__version__} refused linkscan's plugin ({type(e).__name__}: {e})"
     return _native is True
@@ -76,7 +77,9 @@ def links(column, finder=None, *, native=None, **options):
         return _plugin_links(expr, finder)
 
     def batch(series):
-        found = pl.from_arrow(finder.find_arrow_lists(series))
+        # (A Polars before 1.3 gives a Series no Arrow PyCapsule interface.)
+        arrow = series if hasattr(series, "__arrow_c_stream__") else series.to_arrow()
+        found = pl.from_arrow(finder.find_arrow_lists(arrow))
         return found.alias(series.name).cast(LINKS_DTYPE)
 
     return expr.map_batches(batch, return_dtype=LINKS_DTYPE)
