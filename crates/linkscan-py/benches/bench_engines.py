@@ -1,24 +1,31 @@
-"""The links of a text column inside Polars: linkscan's plugin (eager and
-in the streaming engine) against the Python route (`map_batches` with
-`Finder.find_arrow_lists`) and Polars' own regular expressions, in one
-process on the same rows. Each figure is the CPU time of the whole query
-(every thread's: `time.process_time`), the best of five interleaved runs.
+"""The links of a text column inside Polars and DuckDB: linkscan's Polars
+plugin (eager and in the streaming engine) and DuckDB extension against
+the Python routes (`map_batches`, the Arrow UDF of `linkscan.duckdb`, both
+`Finder.find_arrow_lists`) and each engine's own regular expressions, in
+one process on the same rows. Each figure is the CPU time of the whole
+query (every thread's: `time.process_time`), the best of five interleaved
+runs.
 
     BUILD_ONLY=1 bash benches/real-corpus.sh            # from the root: target/real-corpus.txt
-    python bench_engines.py ../../../target/real-corpus.txt 2000000   # from benches/
+    cargo build --release --manifest-path crates/linkscan-duckdb/Cargo.toml
+    python crates/linkscan-duckdb/package.py linux_amd64 target/linkscan.duckdb_extension
+    python crates/linkscan-py/benches/bench_engines.py target/real-corpus.txt 2000000 target/linkscan.duckdb_extension
 """
 
 import sys
 import time
 
+import duckdb
 import polars as pl
+import pyarrow as pa
 
+import linkscan.duckdb
 import linkscan.polars
 
 URL = r"https?://\S+"
 URL_WWW_EMAIL = r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+\.[\w.-]+"
 
-path, rows = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2_000_000
+path, rows, extension = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 with open(path, encoding="utf-8", errors="replace") as f:
     lines = [line.rstrip("\n") for _, line in zip(range(rows), f)]
 df = pl.DataFrame({"text": lines})
@@ -34,8 +41,27 @@ queries = {
     f"Polars str.extract_all({URL!r})": lambda: df.select(pl.col("text").str.extract_all(URL)),
     "Polars str.extract_all(URL + www. + e-mail)": lambda: df.select(pl.col("text").str.extract_all(URL_WWW_EMAIL)),
 }
-# The same links on both routes.
+con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+con.execute(f"LOAD '{extension}'")
+linkscan.duckdb.register(con)
+con.register("lines", pa.table({"text": lines}))
+con.execute("CREATE TABLE records AS SELECT text FROM lines")
+
+
+def duckdb_query(expression):
+    return lambda: con.sql(f"SELECT {expression} AS l FROM records").to_arrow_table()
+
+
+duckdb_regex = URL_WWW_EMAIL.replace("'", "''")
+queries.update({
+    "DuckDB: linkscan_links (the extension)": duckdb_query("linkscan_links(text)"),
+    "DuckDB: links (Python Arrow UDF)": duckdb_query("links(text)"),
+    f"DuckDB: regexp_extract_all({URL!r})": duckdb_query(f"regexp_extract_all(text, '{URL}')"),
+    "DuckDB: regexp_extract_all(URL + www. + e-mail)": duckdb_query(f"regexp_extract_all(text, '{duckdb_regex}')"),
+})
+# The same links on each engine's two routes.
 assert queries["linkscan plugin, eager"]().equals(queries["linkscan map_batches (Python route)"]())
+assert queries["DuckDB: linkscan_links (the extension)"]() == queries["DuckDB: links (Python Arrow UDF)"]()
 
 best = {name: float("inf") for name in queries}
 for _ in range(5):
@@ -44,7 +70,8 @@ for _ in range(5):
         query()
         best[name] = min(best[name], time.process_time() - start)
 
-print(f"Polars {pl.__version__}, linkscan {linkscan.__version__}: {len(lines):,} rows, {megabytes:.1f} MB")
-today = best["linkscan map_batches (Python route)"]
+print(f"Polars {pl.__version__}, DuckDB {duckdb.__version__}, linkscan {linkscan.__version__}: "
+      f"{len(lines):,} rows, {megabytes:.1f} MB")
 for name, seconds in best.items():
+    today = best["linkscan map_batches (Python route)" if "DuckDB" not in name else "DuckDB: links (Python Arrow UDF)"]
     print(f"| {name} | {seconds:.3f} | {seconds / today:.2f}× |")
