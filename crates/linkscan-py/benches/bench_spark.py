@@ -29,7 +29,11 @@ lines.count()
 
 URL_WWW_EMAIL = r"(?:https?://|www\.)\S+|[\w.+-]+@[\w-]+\.[\w.-]+"
 jobs = {
-    "linkscan.spark.links_of (UTS #58)": lambda: linkscan.spark.links_of(lines, "text"),
+    "linkscan.spark.links_of (UTS #58; mapInArrow)": lambda: linkscan.spark.links_of(lines, "text"),
+    "linkscan.spark.links_udtf (arrow_udtf)": lambda: linkscan.spark.links_udtf(lines, "text"),
+    "linkscan.spark.links_udf (arrow_udf), exploded": lambda: lines.select(
+        F.explode(linkscan.spark.links_udf()("text")).alias("link")
+    ),
     "regexp_extract_all `https?://\\S+`": lambda: lines.select(
         F.explode(F.regexp_extract_all("text", F.lit(r"https?://\S+"), 0)).alias("link")
     ),

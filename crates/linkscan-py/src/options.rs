@@ -2,7 +2,7 @@
 //! a finder: shared by the Python class and the Polars plugin (which gets
 //! them pickled), so both accept and refuse the same things.
 
-use linkscan::{Dialect, FinderOptions, LinkFinder, OffsetUnit, Profile, TldPolicy};
+use linkscan::{Dialect, FinderOptions, LinkFinder, OffsetUnit, TldPolicy};
 
 /// `Finder`'s arguments, each as Python gave it (`None`: not given).
 pub(crate) struct FinderArgs {
@@ -53,21 +53,24 @@ impl FinderArgs {
     /// with the option's name. The library checks the options, as it
     /// checks the CLI's.
     pub(crate) fn finder(&self) -> Result<(LinkFinder, OffsetUnit), String> {
-        let profile: Profile = self.profile.parse().map_err(|e| format!("profile: {e}"))?;
-        let mut options = FinderOptions::new(parse_dialect(&self.dialect)?);
-        options.profile = Some(profile);
-        options.kinds =
-            self.kinds.as_deref().map(str::parse).transpose().map_err(|e| format!("kinds: {e}"))?;
+        let mut options = FinderOptions::new(Dialect::Uts58);
+        // What comes as text is set as text, as the library reads it.
+        let mut texts = vec![("dialect", self.dialect.as_str()), ("profile", self.profile.as_str())];
+        texts.extend(self.kinds.as_deref().map(|kinds| ("kinds", kinds)));
+        match &self.tlds {
+            Some(Tlds::Named(name)) if name == "iana" || name == "any" => texts.push(("tlds", name.as_str())),
+            Some(Tlds::Named(other)) => {
+                return Err(format!("tlds: {other:?} is not \"iana\", \"any\" or a list of TLDs"));
+            }
+            _ => {}
+        }
+        for (name, value) in texts {
+            options.set(name, value).map_err(|e| e.to_string())?;
+        }
+        if let Some(Tlds::List(list)) = &self.tlds {
+            options.tlds = Some(TldPolicy::list(list.clone()));
+        }
         options.require_scheme = self.require_scheme;
-        options.tlds = match &self.tlds {
-            None => None,
-            Some(Tlds::Named(name)) => Some(match name.as_str() {
-                "iana" => TldPolicy::Iana,
-                "any" => TldPolicy::Any,
-                other => return Err(format!("tlds: {other:?} is not \"iana\", \"any\" or a list of TLDs")),
-            }),
-            Some(Tlds::List(list)) => Some(TldPolicy::list(list.clone())),
-        };
         options.default_scheme = self.default_scheme.clone();
         options.ip_hosts = self.ip_hosts;
         options.unicode_ends = Some(self.unicode_ends);

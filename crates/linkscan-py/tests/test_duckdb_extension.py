@@ -79,7 +79,7 @@ def test_many_rows_on_many_threads(con):
 
 
 @pytest.mark.parametrize("options, message", [
-    ("dialect=commonmark", "dialect"), ("colour=red", "no option"), ("gfm", "is not key=value"),
+    ("dialect=commonmark", "dialect"), ("colour=red", "options: \"colour\" is not one"), ("gfm", "is not key=value"),
     ("dialect=gfm ip_hosts=true", "ip_hosts"), ("require_scheme=yes", "is not true or false"),
 ])
 def test_bad_options_are_errors(con, options, message):

@@ -174,6 +174,68 @@ impl FinderOptions {
         Ok(finder)
     }
 
+    /// Sets the option `name` (a field's name, as `kinds`) from `value` as
+    /// text: a dialect's or a profile's name, `true` or `false`, a list
+    /// separated by commas (kinds, schemes, TLDs; `tlds` also takes `iana`
+    /// and `any`). For options that arrive as text (SQL, a configuration
+    /// file); [`FinderOptions::finder`] checks them together.
+    ///
+    /// ```
+    /// use linkscan::{Dialect, FinderOptions};
+    ///
+    /// let mut options = FinderOptions::new(Dialect::Uts58);
+    /// for (name, value) in [("dialect", "gfm"), ("kinds", "email")] {
+    ///     options.set(name, value)?;
+    /// }
+    /// assert_eq!(options.finder()?.links("www.a.org or x@a.org").count(), 1);
+    /// assert_eq!(options.set("ip_hosts", "yes").unwrap_err().to_string(), "ip_hosts: \"yes\" is not true or false");
+    /// assert_eq!(options.set("colour", "red").unwrap_err().option, "options");
+    /// # Ok::<(), linkscan::OptionError>(())
+    /// ```
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        let list = || value.split(',').map(|item| String::from(item.trim())).collect::<Vec<_>>();
+        let flag = |option: &'static str| match value {
+            "true" => Ok(Some(true)),
+            "false" => Ok(Some(false)),
+            other => Err(error(option, format!("{other:?} is not true or false"))),
+        };
+        match name {
+            "dialect" => {
+                self.dialect = match value {
+                    "uts58" => Dialect::Uts58,
+                    "gfm" => Dialect::Gfm,
+                    "md4c" => Dialect::Md4c,
+                    other => return Err(error("dialect", format!("{other:?} is not uts58, gfm or md4c"))),
+                }
+            }
+            "profile" => self.profile = Some(value.parse().map_err(|e| error("profile", format!("{e}")))?),
+            "kinds" => self.kinds = Some(value.parse().map_err(|e| error("kinds", format!("{e}")))?),
+            "tlds" => {
+                self.tlds = Some(match value {
+                    "iana" => TldPolicy::Iana,
+                    "any" => TldPolicy::Any,
+                    _ => TldPolicy::list(list()),
+                })
+            }
+            "default_scheme" => self.default_scheme = Some(value.into()),
+            "schemes" => self.schemes = Some(list()),
+            "require_scheme" => self.require_scheme = flag("require_scheme")?,
+            "ip_hosts" => self.ip_hosts = flag("ip_hosts")?,
+            "unicode_ends" => self.unicode_ends = flag("unicode_ends")?,
+            "local_hosts" => self.local_hosts = flag("local_hosts")?,
+            "skip_file_names" => self.skip_file_names = flag("skip_file_names")?,
+            "wrapped_urls" => self.wrapped_urls = flag("wrapped_urls")?,
+            other => {
+                let message = format!(
+                    "{other:?} is not one (dialect, profile, kinds, tlds, default_scheme, schemes, require_scheme, \
+                     ip_hosts, unicode_ends, local_hosts, skip_file_names, wrapped_urls)"
+                );
+                return Err(error("options", message));
+            }
+        }
+        Ok(())
+    }
+
     /// The first option given that means nothing in the dialect.
     fn check_dialect(&self) -> Result<(), OptionError> {
         let on = |flag: Option<bool>| flag == Some(true);
@@ -243,6 +305,45 @@ mod tests {
         let mut options = FinderOptions::new(dialect);
         set(&mut options);
         options.finder()
+    }
+
+    /// `set` from text sets the same field as the field set by hand, for
+    /// every field, and names the option it refuses.
+    #[test]
+    fn set_from_text_is_the_field() {
+        let cases: [(&str, &str, Set); 13] = [
+            ("dialect", "md4c", |o| o.dialect = Dialect::Md4c),
+            ("profile", "chat", |o| o.profile = Some(Profile::Chat)),
+            ("kinds", "url,handle", |o| o.kinds = Some(Kinds::URL | Kinds::HANDLE)),
+            ("tlds", "any", |o| o.tlds = Some(TldPolicy::Any)),
+            ("tlds", "org, io", |o| o.tlds = Some(TldPolicy::list(["org", "io"]))),
+            ("default_scheme", "http", |o| o.default_scheme = Some("http".into())),
+            ("schemes", "web,gopher", |o| o.schemes = Some(vec!["web".into(), "gopher".into()])),
+            ("require_scheme", "true", |o| o.require_scheme = Some(true)),
+            ("ip_hosts", "false", |o| o.ip_hosts = Some(false)),
+            ("unicode_ends", "true", |o| o.unicode_ends = Some(true)),
+            ("local_hosts", "true", |o| o.local_hosts = Some(true)),
+            ("skip_file_names", "false", |o| o.skip_file_names = Some(false)),
+            ("wrapped_urls", "true", |o| o.wrapped_urls = Some(true)),
+        ];
+        for (name, value, by_hand) in cases {
+            let (mut from_text, mut expected) =
+                (FinderOptions::new(Dialect::Uts58), FinderOptions::new(Dialect::Uts58));
+            from_text.set(name, value).unwrap();
+            by_hand(&mut expected);
+            assert_eq!(from_text, expected, "{name}={value}");
+        }
+        let mut options = FinderOptions::new(Dialect::Uts58);
+        for (name, value, option) in [
+            ("dialect", "commonmark", "dialect"),
+            ("profile", "loose", "profile"),
+            ("kinds", "url,links", "kinds"),
+            ("ip_hosts", "1", "ip_hosts"),
+            ("colour", "red", "options"),
+        ] {
+            assert_eq!(options.set(name, value).unwrap_err().option, option, "{name}={value}");
+        }
+        assert_eq!(options, FinderOptions::new(Dialect::Uts58), "a refused value changes nothing");
     }
 
     /// Each option that belongs to one dialect is refused in the others,
