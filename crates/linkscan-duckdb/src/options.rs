@@ -8,9 +8,9 @@ use linkscan::{Dialect, FinderOptions, LinkFinder};
 pub(crate) fn finder(options: &str) -> Result<LinkFinder, String> {
     let mut finder_options = FinderOptions::new(Dialect::Uts58);
     for pair in options.split_whitespace() {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("linkscan: {pair:?} is not key=value (as in 'dialect=gfm kinds=email')"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            format!("linkscan: {pair:?} is not key=value (as in 'dialect=gfm kinds=email')")
+        })?;
         finder_options.set(key, value).map_err(|e| format!("linkscan: {e}"))?;
     }
     finder_options.finder().map_err(|e| format!("linkscan: {e}"))
