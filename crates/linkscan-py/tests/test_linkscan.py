@@ -540,6 +540,32 @@ def test_find_arrow_random_cuts_of_valid_text():
         ]
         table = finder.find_arrow(array, threads=2)
         assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
+        # As string_view (Polars' strings), with nulls: the rows copied end to
+        # end and checked at once where they can be, one by one where not.
+        rows = [None if rng.random() < 0.1 else values[a:b] for a, b in zip(cuts, cuts[1:])]
+        expected = [(i, link.start, link.text) for i, row in enumerate(rows) if row is not None
+                    for link in finder.find(row.decode("utf-8", "replace"))]
+        table = finder.find_arrow(_binary_as_string(rows, view=True), threads=2)
+        assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
+
+
+def test_find_arrow_string_view_blocks_agree_with_rows_read_one_by_one():
+    """Above 256 KiB, string_view rows are copied and searched in blocks:
+    the same links as each row found alone, valid or not, null or not."""
+    rng = random.Random(41)
+    pieces = [b"x.com ", b"a@b.org ", "日本。".encode(), "é".encode(), b"https://d.org/p ", b"w" * 40]
+    rows = [None if rng.random() < 0.05 else b"".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+            for _ in range(40_000)]
+    # Most blocks are UTF-8 (read at once); one has bad bytes, one a
+    # character cut between two rows (UTF-8 as a whole, not row by row).
+    rows[10_000:10_003] = [b"bad \xff x.org", b"\xe6\x97 y.org", b"z.org \xf0\x9f"]
+    rows[30_000:30_002] = [b"c.org \xe6\x97", b"\xa5 d.org"]
+    finder = linkscan.Finder()
+    expected = [(i, link.start, link.text) for i, row in enumerate(rows) if row is not None
+                for link in finder.find(row.decode("utf-8", "replace"))]
+    for threads in (1, 3):
+        table = finder.find_arrow(_binary_as_string(rows, view=True), threads=threads)
+        assert list(zip(*(table.column(c).to_pylist() for c in ["row", "start", "text"]))) == expected
 
 
 def test_find_arrow_chunks_each_read_as_they_can_be():
