@@ -7,7 +7,7 @@ fn every_package_has_the_licence_texts() {
     let root = format!("{}/../..", env!("CARGO_MANIFEST_DIR"));
     let read = |path: &str| std::fs::read(format!("{root}/{path}")).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mit, unicode) = (read("LICENSE"), read("LICENSE-UNICODE"));
-    for package in ["linkscan", "linkscan-cli", "linkscan-py"] {
+    for package in ["linkscan", "linkscan-cli", "linkscan-py", "linkscan-duckdb"] {
         assert!(read(&format!("crates/{package}/LICENSE-MIT")) == mit, "{package}: LICENSE-MIT differs");
         assert!(
             read(&format!("crates/{package}/LICENSE-UNICODE")) == unicode,
