@@ -180,42 +180,65 @@ unsafe fn fill(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> Res
         let texts = ffi::duckdb_data_chunk_get_vector(input, 0);
         let option_column = (ffi::duckdb_data_chunk_get_column_count(input) > 1)
             .then(|| ffi::duckdb_data_chunk_get_vector(input, 1));
-        let default = LinkFinder::new();
-        // The finder of the last options seen (a column of options is
-        // nearly always one constant).
-        let mut finders: Option<(String, LinkFinder)> = None;
-        // Each link: start, end, kind, text, href.
-        let mut found: Vec<(i64, i64, &str, &str, String)> = Vec::new();
-        let entries = ffi::duckdb_vector_get_data(output).cast::<ffi::duckdb_list_entry>();
-        let mut nulls = Vec::new();
-        let mut links_before = 0;
-        for row in 0..rows {
-            let Some(text) = string_at(texts, row)? else {
-                nulls.push(row);
-                *entries.add(row) = ffi::duckdb_list_entry { offset: links_before as u64, length: 0 };
-                continue;
-            };
-            let finder = match option_column {
-                None => &default,
-                Some(column) => {
-                    let options = string_at(column, row)?.unwrap_or("");
-                    if finders.as_ref().is_none_or(|(seen, _)| seen != options) {
-                        finders = Some((options.to_string(), options::finder(options)?));
-                    }
-                    &finders.as_ref().expect("just set").1
-                }
-            };
-            let mut conv = OffsetConverter::new(text, OffsetUnit::Chars);
-            for link in finder.links(text) {
-                let (start, end) = (conv.convert(link.start()) as i64, conv.convert(link.end()) as i64);
-                found.push((start, end, kind_name(link.kind()), link.as_str(), link.href().into_owned()));
+        let strings = (0..rows).map(|row| string_at(texts, row)).collect::<Result<Vec<_>, _>>()?;
+        let options = match option_column {
+            None => None,
+            Some(column) => Some(
+                (0..rows)
+                    .map(|row| Ok(string_at(column, row)?.unwrap_or("")))
+                    .collect::<Result<Vec<_>, String>>()?,
+            ),
+        };
+        // The rows end to end, where one finder serves them all.
+        let (mut joined, mut offsets) = (String::new(), vec![0]);
+        let mut found: Vec<FoundLink<'_>> = Vec::new();
+        let first_options = options.as_ref().and_then(|o| o.first().copied()).unwrap_or("");
+        if options.as_ref().is_none_or(|o| o.iter().all(|&each| each == first_options)) {
+            // One finder for the chunk (nearly always): its rows searched
+            // together, end to end, as `row_links` reads an Arrow column.
+            let finder = if options.is_some() { options::finder(first_options)? } else { LinkFinder::new() };
+            joined.reserve(strings.iter().flatten().map(|s| s.len()).sum());
+            for string in &strings {
+                joined.push_str(string.unwrap_or(""));
+                offsets.push(joined.len());
             }
-            *entries.add(row) = ffi::duckdb_list_entry {
-                offset: links_before as u64,
-                length: (found.len() - links_before) as u64,
-            };
-            links_before = found.len();
+            let mut current: Option<(usize, OffsetConverter<'_>)> = None;
+            let links = finder.row_links(&joined, &offsets).map_err(|e| format!("linkscan: {e}"))?;
+            for (row, link) in links {
+                let conv = match &mut current {
+                    Some((last, conv)) if *last == row => conv,
+                    _ => {
+                        let text = &joined[offsets[row]..offsets[row + 1]];
+                        &mut current.insert((row, OffsetConverter::new(text, OffsetUnit::Chars))).1
+                    }
+                };
+                found.push(FoundLink::new(row, &link, conv));
+            }
+        } else {
+            // Options that differ between rows: a finder a row.
+            let mut finders: Option<(&str, LinkFinder)> = None;
+            for (row, (string, options)) in strings.iter().zip(options.iter().flatten()).enumerate() {
+                let Some(text) = string else { continue };
+                if finders.as_ref().is_none_or(|(seen, _)| seen != options) {
+                    finders = Some((options, options::finder(options)?));
+                }
+                let finder = &finders.as_ref().expect("just set").1;
+                let mut conv = OffsetConverter::new(text, OffsetUnit::Chars);
+                found.extend(finder.links(text).map(|link| FoundLink::new(row, &link, &mut conv)));
+            }
         }
+        // Each row's list: its links, in order (a NULL string: NULL).
+        let entries = ffi::duckdb_vector_get_data(output).cast::<ffi::duckdb_list_entry>();
+        let mut link = 0;
+        for row in 0..rows {
+            let first = link;
+            while link < found.len() && found[link].row == row {
+                link += 1;
+            }
+            *entries.add(row) =
+                ffi::duckdb_list_entry { offset: first as u64, length: (link - first) as u64 };
+        }
+        let nulls: Vec<usize> = (0..rows).filter(|&row| strings[row].is_none()).collect();
         let total = found.len() as u64;
         ffi::duckdb_list_vector_reserve(output, total);
         ffi::duckdb_list_vector_set_size(output, total);
@@ -230,12 +253,12 @@ unsafe fn fill(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> Res
         let assign = |vector: ffi::duckdb_vector, i: usize, s: &str| {
             ffi::duckdb_vector_assign_string_element_len(vector, i as u64, s.as_ptr().cast(), s.len() as u64)
         };
-        for (i, (start, end, kind, text, href)) in found.iter().enumerate() {
-            *starts.add(i) = *start;
-            *ends.add(i) = *end;
-            assign(kinds, i, kind);
-            assign(texts_out, i, text);
-            assign(hrefs_out, i, href);
+        for (i, found) in found.iter().enumerate() {
+            *starts.add(i) = found.start;
+            *ends.add(i) = found.end;
+            assign(kinds, i, found.kind);
+            assign(texts_out, i, found.text);
+            assign(hrefs_out, i, &found.href);
         }
         if !nulls.is_empty() {
             ffi::duckdb_vector_ensure_validity_writable(output);
@@ -245,6 +268,31 @@ unsafe fn fill(input: ffi::duckdb_data_chunk, output: ffi::duckdb_vector) -> Res
             }
         }
         Ok(())
+    }
+}
+
+/// A link of a row, as the output holds it.
+struct FoundLink<'t> {
+    row: usize,
+    /// Character offsets in the row.
+    start: i64,
+    end: i64,
+    kind: &'static str,
+    text: &'t str,
+    href: String,
+}
+
+impl<'t> FoundLink<'t> {
+    fn new(row: usize, link: &linkscan::Link<'t>, conv: &mut OffsetConverter<'_>) -> FoundLink<'t> {
+        let (start, end) = (conv.convert(link.start()) as i64, conv.convert(link.end()) as i64);
+        FoundLink {
+            row,
+            start,
+            end,
+            kind: kind_name(link.kind()),
+            text: link.as_str(),
+            href: link.href().into_owned(),
+        }
     }
 }
 

@@ -70,6 +70,19 @@ def test_options_are_finders(con, expected, options):
     assert rows_of(got) == want, text
 
 
+def test_options_that_differ_between_rows(con):
+    # A finder a row where the options column is not one value.
+    rows = [("www.a.org b.org x@y.org", "dialect=gfm"), ("www.a.org b.org x@y.org", "kinds=email"), (None, ""),
+            ("see http://intranet/x", "profile=docs"), ("see http://intranet/x", "")] * 700
+    con.register("varied", pa.table({"id": range(len(rows)), "t": [t for t, _ in rows], "o": [o for _, o in rows]}))
+    got = [links for _, links in con.sql("SELECT id, linkscan_links(t, o) FROM varied ORDER BY id").fetchall()]
+    options = {"dialect=gfm": {"dialect": "gfm"}, "kinds=email": {"kinds": "email"}, "": {}, "profile=docs": {"profile": "docs"}}
+    want = [None if t is None else [(l.start, l.end, l.kind, l.text, l.href) for l in linkscan.Finder(**options[o]).find(t)]
+            for t, o in rows]
+    assert rows_of(got) == want
+    assert len({len(row) for row in want if row is not None}) > 1  # the options do differ
+
+
 def test_many_rows_on_many_threads(con):
     con.execute("SET threads = 4")
     n = 300_000
