@@ -14,7 +14,7 @@
 mod options;
 
 use libduckdb_sys as ffi;
-use linkscan::{LinkFinder, LinkKind, OffsetConverter, OffsetUnit};
+use linkscan::{LinkFinder, OffsetConverter, OffsetUnit};
 use std::ffi::{CString, c_char};
 use std::ptr;
 
@@ -289,18 +289,9 @@ impl<'t> FoundLink<'t> {
             row,
             start,
             end,
-            kind: kind_name(link.kind()),
+            kind: link.kind().as_str(),
             text: link.as_str(),
             href: link.href().into_owned(),
         }
-    }
-}
-
-/// The name of a link's kind.
-fn kind_name(kind: LinkKind) -> &'static str {
-    match kind {
-        LinkKind::Email => "email",
-        LinkKind::Handle => "handle",
-        _ => "url",
     }
 }

@@ -183,47 +183,16 @@ pub extern "C" fn ls_finder_free(finder: u32) {
     });
 }
 
-/// The options of a finder as the host writes them.
+/// The options of a finder as the host writes them: `name=value` lines,
+/// read as [`FinderOptions::set`] reads them, but for a list of TLDs,
+/// which comes as `tlds=list:…` (a list may hold `iana` or `any`).
 fn finder_options(spec: &str) -> Result<FinderOptions, String> {
     let mut options = FinderOptions::new(Dialect::Uts58);
     for line in spec.lines() {
         let (name, value) = line.split_once('=').unwrap_or((line, ""));
-        let flag = || match value {
-            "true" => Ok(Some(true)),
-            "false" => Ok(Some(false)),
-            _ => Err(format!("{name}: expected true or false, not {value:?}")),
-        };
-        let list = || value.split(',').map(str::to_owned).filter(|s| !s.is_empty()).collect::<Vec<_>>();
-        match name {
-            "dialect" => {
-                options.dialect = match value {
-                    "uts58" => Dialect::Uts58,
-                    "gfm" => Dialect::Gfm,
-                    "md4c" => Dialect::Md4c,
-                    _ => return Err(format!("dialect: {value:?} is not \"uts58\", \"gfm\" or \"md4c\"")),
-                }
-            }
-            "profile" => options.profile = Some(value.parse().map_err(|e| format!("profile: {e}"))?),
-            "kinds" => options.kinds = Some(value.parse().map_err(|e| format!("kinds: {e}"))?),
-            "tlds" => {
-                options.tlds = Some(match value {
-                    "iana" => TldPolicy::Iana,
-                    "any" => TldPolicy::Any,
-                    _ => match value.strip_prefix("list:") {
-                        Some(tlds) => TldPolicy::list(tlds.split(',')),
-                        None => return Err(format!("tlds: {value:?} is not \"iana\", \"any\" or a list")),
-                    },
-                })
-            }
-            "default_scheme" => options.default_scheme = Some(value.to_owned()),
-            "schemes" => options.schemes = Some(list()),
-            "require_scheme" => options.require_scheme = flag()?,
-            "ip_hosts" => options.ip_hosts = flag()?,
-            "unicode_ends" => options.unicode_ends = flag()?,
-            "local_hosts" => options.local_hosts = flag()?,
-            "skip_file_names" => options.skip_file_names = flag()?,
-            "wrapped_urls" => options.wrapped_urls = flag()?,
-            _ => return Err(format!("{name}: not an option")),
+        match (name, value.strip_prefix("list:")) {
+            ("tlds", Some(tlds)) => options.tlds = Some(TldPolicy::list(tlds.split(','))),
+            _ => options.set(name, value).map_err(|e| e.to_string())?,
         }
     }
     Ok(options)

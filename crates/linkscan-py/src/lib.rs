@@ -11,13 +11,13 @@ use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef, RecordBatch, StructArray};
 use arrow_schema::{ArrowError, DataType};
 use linkscan::{Dialect, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile};
-use options::{FinderArgs, Tlds, parse_dialect};
+use options::{FinderArgs, Tlds};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyCapsule, PyCapsuleMethods, PyDict};
-use rows::{KIND_NAMES, ReadError, RowFinder, Rows, kind_key, links_schema};
+use rows::{KIND_NAMES, ReadError, RowFinder, Rows, links_schema};
 use std::ops::Range;
 
 /// A link found in a text: offsets in the finder's unit, its kind, its
@@ -361,7 +361,7 @@ fn stream_link(link: &linkscan::stream::StreamLink<'_>) -> Link {
     Link {
         start: link.start,
         end: link.end,
-        kind: kind_name(link.link.kind()),
+        kind: link.link.kind().as_str(),
         text: link.link.as_str().to_string(),
         href: link.link.href().into_owned(),
         host: link.link.host().to_string(),
@@ -372,15 +372,11 @@ fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
     Link {
         start: conv.convert(link.start()),
         end: conv.convert(link.end()),
-        kind: kind_name(link.kind()),
+        kind: link.kind().as_str(),
         text: link.as_str().to_string(),
         href: link.href().into_owned(),
         host: link.host().to_string(),
     }
-}
-
-fn kind_name(kind: LinkKind) -> &'static str {
-    KIND_NAMES[kind_key(kind) as usize]
 }
 
 /// The Unicode version of the data and of UTS #58, as `18.0.0`.
@@ -743,7 +739,8 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: boo
 /// its host in Unicode where that is safe.
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
-    Ok(match parse_dialect(dialect).map_err(PyValueError::new_err)? {
+    let dialect = dialect.parse().map_err(|e| PyValueError::new_err(format!("dialect: {e}")))?;
+    Ok(match dialect {
         Dialect::Gfm => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
         Dialect::Md4c => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
         _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),

@@ -83,16 +83,6 @@ impl FinderArgs {
     }
 }
 
-/// `dialect`: "uts58", "gfm" or "md4c".
-pub(crate) fn parse_dialect(dialect: &str) -> Result<Dialect, String> {
-    match dialect {
-        "uts58" => Ok(Dialect::Uts58),
-        "gfm" => Ok(Dialect::Gfm),
-        "md4c" => Ok(Dialect::Md4c),
-        other => Err(format!("dialect: {other:?} is not \"uts58\", \"gfm\" or \"md4c\"")),
-    }
-}
-
 /// `offsets`: "chars", "utf8" or "utf16".
 fn parse_unit(offsets: &str) -> Result<OffsetUnit, String> {
     match offsets {

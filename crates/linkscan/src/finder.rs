@@ -20,6 +20,54 @@ pub enum Dialect {
     Md4c,
 }
 
+impl Dialect {
+    /// Every dialect.
+    pub const ALL: [Dialect; 3] = [Dialect::Uts58, Dialect::Gfm, Dialect::Md4c];
+
+    /// `"uts58"`, `"gfm"` or `"md4c"`: the name [`FromStr`](core::str::FromStr) reads.
+    ///
+    /// ```
+    /// use linkscan::Dialect;
+    /// assert_eq!("gfm".parse::<Dialect>(), Ok(Dialect::Gfm));
+    /// assert_eq!(Dialect::Md4c.as_str(), "md4c");
+    /// assert_eq!("x".parse::<Dialect>().unwrap_err().to_string(), "\"x\" is not uts58, gfm or md4c");
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Dialect::Uts58 => "uts58",
+            Dialect::Gfm => "gfm",
+            Dialect::Md4c => "md4c",
+        }
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown dialect name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseDialectError(String);
+
+impl fmt::Display for ParseDialectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not uts58, gfm or md4c", self.0)
+    }
+}
+
+impl core::error::Error for ParseDialectError {}
+
+impl core::str::FromStr for Dialect {
+    type Err = ParseDialectError;
+
+    /// Parses a dialect's name.
+    fn from_str(s: &str) -> Result<Dialect, ParseDialectError> {
+        Dialect::ALL.into_iter().find(|d| d.as_str() == s).ok_or_else(|| ParseDialectError(s.into()))
+    }
+}
+
 /// What is next to one edge of a piece of text in a document. The GFM and
 /// MD4C dialects look at the characters around a link; at the edge of a
 /// text run in a Markdown document those are markup, which this describes.
@@ -940,37 +988,51 @@ impl<'a> Link<'a> {
         self.wrapped
     }
 
-    /// The host of the link: for a URL, what follows `scheme://` and any
-    /// user name (or the start) up to a port, path, query or fragment; for
-    /// an email address or a handle, its domain. (As written: in a
-    /// [wrapped](Link::is_wrapped) URL broken inside its host, up to the
-    /// line break.)
+    /// The host of the link, as written: the host a browser goes to. For a
+    /// URL, what follows the scheme's `//` (or the start) and any user
+    /// name, up to a port, path, query or fragment — where the WHATWG URL
+    /// Standard ends it, so after `http`, `https` and the other special
+    /// schemes a `\` ends it as `/` does; never a URL inside the path or
+    /// query. For an email address, the domain after its `@`; for a handle,
+    /// its domain. (In a [wrapped](Link::is_wrapped) URL broken inside its
+    /// host, up to the line break.)
     ///
     /// ```
-    /// use linkscan::LinkFinder;
+    /// use linkscan::{Dialect, LinkFinder};
     /// let hosts: Vec<_> = LinkFinder::new()
-    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?subject=1 and https://u:pw@gitlab.com/a")
+    ///     .links("https://user.example.com:8080/x and mailto:a@b.org?cc=c@d.org and a.org/?u=https://b.org")
     ///     .map(|l| l.host())
     ///     .collect();
-    /// assert_eq!(hosts, ["user.example.com", "b.org", "gitlab.com"]);
+    /// assert_eq!(hosts, ["user.example.com", "b.org", "a.org"]);
+    /// // GFM links `https://a.org\@b.org`; a browser goes to a.org.
+    /// assert_eq!(LinkFinder::gfm().links("https://a.org\\@b.org/").next().unwrap().host(), "a.org");
     /// ```
     pub fn host(&self) -> &'a str {
         let text = self.as_str();
-        let rest = match self.kind {
-            LinkKind::Email => text.rfind('@').map_or(text, |at| &text[at + 1..]),
+        let host = match self.kind {
+            // An address's domain follows its first `@` (`mailto:a@b.org?cc=c@d.org`).
+            LinkKind::Email => text.find('@').map_or(text, |at| &text[at + 1..]),
             LinkKind::Handle => text.rfind('@').map_or(text, |at| &text[at + 1..]),
-            LinkKind::Url => {
-                let rest = text.find("://").map_or(text, |i| &text[i + 3..]);
-                let authority = rest.find(['/', '?', '#']).map_or(rest, |i| &rest[..i]);
-                authority.rfind('@').map_or(rest, |at| &rest[at + 1..])
-            }
+            LinkKind::Url => match self.authority() {
+                Some(authority) => authority.rfind('@').map_or(authority, |at| &authority[at + 1..]),
+                None => return "",
+            },
         };
-        let end = if rest.starts_with('[') {
-            rest.find(']').map_or(rest.len(), |i| i + 1)
+        let end = if host.starts_with('[') {
+            host.find(']').map_or(host.len(), |i| i + 1)
         } else {
-            rest.find([':', '/', '?', '#']).unwrap_or(rest.len())
+            let ends = |b: u8| matches!(b, b':' | b'/' | b'?' | b'#') || b.is_ascii_whitespace();
+            host.bytes().position(ends).unwrap_or(host.len())
         };
-        &rest[..end]
+        &host[..end]
+    }
+
+    /// A URL's authority (user information, host and port) as a browser
+    /// reads it: a link without a scheme gets a special one.
+    fn authority(&self) -> Option<&'a str> {
+        let text = self.as_str();
+        let scheme_less = !self.prefix.is_empty() && !self.wrapped;
+        crate::host::authority(text, scheme_less).map(|range| &text[range])
     }
 
     /// What UTS #46 says about each label of the [host](Link::host), and
@@ -991,12 +1053,10 @@ impl<'a> Link<'a> {
     /// without the password.
     #[cfg(feature = "idna")]
     fn user(&self) -> Option<&'a str> {
-        let text = self.as_str();
-        let rest = match self.kind {
-            LinkKind::Url => &text[text.find("://")? + 3..],
+        let authority = match self.kind {
+            LinkKind::Url => self.authority()?,
             _ => return None,
         };
-        let authority = rest.find(['/', '?', '#']).map_or(rest, |i| &rest[..i]);
         let userinfo = &authority[..authority.rfind('@')?];
         Some(userinfo.split_once(':').map_or(userinfo, |(user, _)| user))
     }

@@ -362,15 +362,9 @@ fn split_head(url: &str) -> (&str, &str) {
             .map_or(0, |n| n + 1),
         _ => 0,
     };
-    let after_scheme = &url[scheme_len..];
-    let authority_start = if after_scheme.starts_with("//") {
-        scheme_len + 2
-    } else if scheme_len == 0 {
-        0 // scheme-less: `example.com/…` starts with its host
-    } else {
-        return url.split_at(scheme_len); // opaque: `mailto:…`
-    };
-    let end = url[authority_start..].find(['/', '?', '#']).map_or(url.len(), |n| authority_start + n);
+    // Scheme-less, `example.com/…` starts with its host; an opaque URL
+    // (`mailto:…`) has none.
+    let end = crate::host::authority(url, scheme_len == 0).map_or(scheme_len, |authority| authority.end);
     url.split_at(end)
 }
 

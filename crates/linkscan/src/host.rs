@@ -549,6 +549,41 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
     scheme_name_before(bytes, colon, floor)
 }
 
+/// The byte range of a URL's authority (user information, host, port) as
+/// a browser reads it (the WHATWG URL Standard), or `None` for an opaque
+/// URL (`news:a.b`). `scheme_less`: the URL starts with its authority and
+/// gets a special default scheme (`example.com/a`). After a special scheme
+/// (`http`, `https`, `ws`, `wss`, `ftp`) any run of `/` and `\` comes before
+/// the authority, and `\` ends it as `/` does: `https://a.org\@b.org/` goes to
+/// `a.org`.
+pub(crate) fn authority(url: &str, scheme_less: bool) -> Option<core::ops::Range<usize>> {
+    let bytes = url.as_bytes();
+    let (start, special) = if scheme_less {
+        (0, true)
+    } else {
+        let colon = bytes.iter().position(|&b| !SCHEME_BYTES[usize::from(b)])?;
+        if bytes[colon] != b':' || colon == 0 || !bytes[0].is_ascii_alphabetic() {
+            return None;
+        }
+        let scheme = &url[..colon];
+        let special = ["http", "https", "ws", "wss", "ftp"].iter().any(|s| s.eq_ignore_ascii_case(scheme));
+        let after = colon + 1;
+        if special {
+            (after + bytes[after..].iter().take_while(|&&b| b == b'/' || b == b'\\').count(), true)
+        } else if bytes[after..].starts_with(b"//") {
+            // `file://` and the rest: two slashes, then the authority.
+            (after + 2, scheme.eq_ignore_ascii_case("file"))
+        } else {
+            return None;
+        }
+    };
+    let end = bytes[start..]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
+        .map_or(bytes.len(), |n| start + n);
+    Some(start..end)
+}
+
 /// The start of the scheme name that ends at the `:` at `colon`, not
 /// before `floor`, read back a byte at a time.
 fn scheme_name_before(bytes: &[u8], colon: usize, floor: usize) -> Option<usize> {

@@ -161,7 +161,8 @@ mod uts58;
 mod wrapped;
 
 pub use finder::{
-    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, ParseKindsError, ParseProfileError, Profile,
+    Context, Dialect, Edge, Kinds, Link, LinkFinder, LinkKind, ParseDialectError, ParseKindsError,
+    ParseProfileError, Profile,
 };
 pub use host::{Schemes, TldList, TldPolicy};
 pub use links::{Links, Span, Spans};

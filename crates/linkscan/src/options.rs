@@ -176,7 +176,7 @@ impl FinderOptions {
 
     /// Sets the option `name` (a field's name, as `kinds`) from `value` as
     /// text: a dialect's or a profile's name, `true` or `false`, a list
-    /// separated by commas (kinds, schemes, TLDs; `tlds` also takes `iana`
+    /// separated by commas, empty items left out (kinds, schemes, TLDs; `tlds` also takes `iana`
     /// and `any`). For options that arrive as text (SQL, a configuration
     /// file); [`FinderOptions::finder`] checks them together.
     ///
@@ -193,21 +193,21 @@ impl FinderOptions {
     /// # Ok::<(), linkscan::OptionError>(())
     /// ```
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
-        let list = || value.split(',').map(|item| String::from(item.trim())).collect::<Vec<_>>();
+        let list = || {
+            value
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(String::from)
+                .collect::<Vec<_>>()
+        };
         let flag = |option: &'static str| match value {
             "true" => Ok(Some(true)),
             "false" => Ok(Some(false)),
             other => Err(error(option, format!("{other:?} is not true or false"))),
         };
         match name {
-            "dialect" => {
-                self.dialect = match value {
-                    "uts58" => Dialect::Uts58,
-                    "gfm" => Dialect::Gfm,
-                    "md4c" => Dialect::Md4c,
-                    other => return Err(error("dialect", format!("{other:?} is not uts58, gfm or md4c"))),
-                }
-            }
+            "dialect" => self.dialect = value.parse().map_err(|e| error("dialect", format!("{e}")))?,
             "profile" => self.profile = Some(value.parse().map_err(|e| error("profile", format!("{e}")))?),
             "kinds" => self.kinds = Some(value.parse().map_err(|e| error("kinds", format!("{e}")))?),
             "tlds" => {
@@ -257,12 +257,7 @@ impl FinderOptions {
             ("unicode_ends", "GFM option", !gfm && on(self.unicode_ends)),
         ];
         let Some(&(name, what, _)) = misplaced.iter().find(|(.., wrong)| *wrong) else { return Ok(()) };
-        let dialect = match self.dialect {
-            Dialect::Uts58 => "uts58",
-            Dialect::Gfm => "gfm",
-            Dialect::Md4c => "md4c",
-        };
-        Err(error(name, format!("a {what}; it means nothing in the {dialect} dialect")))
+        Err(error(name, format!("a {what}; it means nothing in the {} dialect", self.dialect)))
     }
 }
 

@@ -18,7 +18,7 @@ pub fn linky_text() -> impl Strategy<Value = String> {
             "ssh://", "git+https://", "gopher://", "localhost", "md", "py", "ＣＯＭ", "?subject=x",
             "“", "”", "«", "»", "„", "¿", "‘", "\u{FE0F}", "\u{AD}", "❤", "user:pw@", "foohttp://", "x.", "xn--",
             "xn--bcher-kva", "@a@", ":12", "'", "`", "{", "\r", "\u{B}", "\u{C}", "\u{3000}",
-            "<URL:", "\n> ", "\n  ", "\r\n", "<http://", ">",
+            "<URL:", "\n> ", "\n  ", "\r\n", "<http://", ">", "\\", "?u=https://", "//",
         ]).prop_map(str::to_string),
         1 => any::<char>().prop_map(String::from),
     ];
