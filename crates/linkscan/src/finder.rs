@@ -994,8 +994,8 @@ impl<'a> Link<'a> {
     /// Standard ends it, so after `http`, `https` and the other special
     /// schemes a `\` ends it as `/` does; never a URL inside the path or
     /// query. For an email address, the domain after its `@`; for a handle,
-    /// its domain. (In a [wrapped](Link::is_wrapped) URL broken inside its
-    /// host, up to the line break.)
+    /// its domain. (Of a [wrapped](Link::is_wrapped) URL, read from the
+    /// URL joined, as its [`href`](Link::href) is.)
     ///
     /// ```
     /// use linkscan::{Dialect, LinkFinder};
@@ -1007,8 +1007,8 @@ impl<'a> Link<'a> {
     /// // GFM links `https://a.org\@b.org`; a browser goes to a.org.
     /// assert_eq!(LinkFinder::gfm().links("https://a.org\\@b.org/").next().unwrap().host(), "a.org");
     /// ```
-    pub fn host(&self) -> &'a str {
-        let text = self.as_str();
+    pub fn host(&self) -> &str {
+        let text = self.target();
         let host = match self.kind {
             // An address's domain follows its first `@` (`mailto:a@b.org?cc=c@d.org`).
             LinkKind::Email => text.find('@').map_or(text, |at| &text[at + 1..]),
@@ -1027,10 +1027,16 @@ impl<'a> Link<'a> {
         &host[..end]
     }
 
+    /// The link's target as written, but joined where it is wrapped
+    /// across lines: the text the host is read from.
+    fn target(&self) -> &str {
+        if self.wrapped { &self.prefix } else { self.as_str() }
+    }
+
     /// A URL's authority (user information, host and port) as a browser
     /// reads it: a link without a scheme gets a special one.
-    fn authority(&self) -> Option<&'a str> {
-        let text = self.as_str();
+    fn authority(&self) -> Option<&str> {
+        let text = self.target();
         let scheme_less = !self.prefix.is_empty() && !self.wrapped;
         crate::host::authority(text, scheme_less).map(|range| &text[range])
     }
@@ -1052,7 +1058,7 @@ impl<'a> Link<'a> {
     /// The user name of a URL written with one (`https://user:pass@host/`),
     /// without the password.
     #[cfg(feature = "idna")]
-    fn user(&self) -> Option<&'a str> {
+    fn user(&self) -> Option<&str> {
         let authority = match self.kind {
             LinkKind::Url => self.authority()?,
             _ => return None,

@@ -155,3 +155,9 @@ fn rows_are_joined_within_a_row_only() {
         [(0, "https://example.org/a/".to_owned(), false), (2, "https://example.org/c/d".to_owned(), true)];
     assert_eq!(found, expected);
 }
+
+#[test]
+fn a_wrapped_urls_host_is_read_from_it_joined() {
+    let link = mail().links("<https://exam\n  ple.org/a?u=\n> https://b.org>").next().unwrap();
+    assert_eq!((link.href().as_ref(), link.host()), ("https://example.org/a?u=https://b.org", "example.org"));
+}
