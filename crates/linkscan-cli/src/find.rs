@@ -360,7 +360,7 @@ fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: 
 fn push_host_report(out: &mut Vec<u8>, link: &linkscan::Link<'_>) {
     let report = link.host_report();
     out.extend_from_slice(b",\"host\":");
-    json_string(out, link.host());
+    json_string(out, &link.host());
     out.extend_from_slice(b",\"host_ascii\":");
     match &report.ascii {
         Some(ascii) => json_string(out, ascii),

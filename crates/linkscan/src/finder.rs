@@ -1007,38 +1007,12 @@ impl<'a> Link<'a> {
     /// // GFM links `https://a.org\@b.org`; a browser goes to a.org.
     /// assert_eq!(LinkFinder::gfm().links("https://a.org\\@b.org/").next().unwrap().host(), "a.org");
     /// ```
-    pub fn host(&self) -> &str {
-        let text = self.target();
-        let host = match self.kind {
-            // An address's domain follows its first `@` (`mailto:a@b.org?cc=c@d.org`).
-            LinkKind::Email => text.find('@').map_or(text, |at| &text[at + 1..]),
-            LinkKind::Handle => text.rfind('@').map_or(text, |at| &text[at + 1..]),
-            LinkKind::Url => match self.authority() {
-                Some(authority) => authority.rfind('@').map_or(authority, |at| &authority[at + 1..]),
-                None => return "",
-            },
-        };
-        let end = if host.starts_with('[') {
-            host.find(']').map_or(host.len(), |i| i + 1)
+    pub fn host(&self) -> Cow<'a, str> {
+        if self.wrapped {
+            Cow::Owned(host_of(&self.prefix, self.kind, false).into())
         } else {
-            let ends = |b: u8| matches!(b, b':' | b'/' | b'?' | b'#') || b.is_ascii_whitespace();
-            host.bytes().position(ends).unwrap_or(host.len())
-        };
-        &host[..end]
-    }
-
-    /// The link's target as written, but joined where it is wrapped
-    /// across lines: the text the host is read from.
-    fn target(&self) -> &str {
-        if self.wrapped { &self.prefix } else { self.as_str() }
-    }
-
-    /// A URL's authority (user information, host and port) as a browser
-    /// reads it: a link without a scheme gets a special one.
-    fn authority(&self) -> Option<&str> {
-        let text = self.target();
-        let scheme_less = !self.prefix.is_empty() && !self.wrapped;
-        crate::host::authority(text, scheme_less).map(|range| &text[range])
+            Cow::Borrowed(host_of(self.as_str(), self.kind, !self.prefix.is_empty()))
+        }
     }
 
     /// What UTS #46 says about each label of the [host](Link::host), and
@@ -1052,15 +1026,16 @@ impl<'a> Link<'a> {
     #[cfg(feature = "idna")]
     #[cfg_attr(docsrs, doc(cfg(feature = "idna")))]
     pub fn host_report(&self) -> crate::idna::HostReport {
-        crate::idna::report(self.host(), self.user())
+        crate::idna::report(&self.host(), self.user())
     }
 
     /// The user name of a URL written with one (`https://user:pass@host/`),
     /// without the password.
     #[cfg(feature = "idna")]
     fn user(&self) -> Option<&str> {
+        let target: &str = if self.wrapped { &self.prefix } else { self.as_str() };
         let authority = match self.kind {
-            LinkKind::Url => self.authority()?,
+            LinkKind::Url => authority_of(target, !self.prefix.is_empty() && !self.wrapped)?,
             _ => return None,
         };
         let userinfo = &authority[..authority.rfind('@')?];
@@ -1123,4 +1098,30 @@ impl fmt::Display for Link<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
+}
+
+/// The host of a link of `kind` whose target is `target` (see [`Link::host`]);
+/// `scheme_less`: a URL without its scheme.
+fn host_of(target: &str, kind: LinkKind, scheme_less: bool) -> &str {
+    let host = match kind {
+        // An address's domain follows its first `@` (`mailto:a@b.org?cc=c@d.org`).
+        LinkKind::Email => target.find('@').map_or(target, |at| &target[at + 1..]),
+        LinkKind::Handle => target.rfind('@').map_or(target, |at| &target[at + 1..]),
+        LinkKind::Url => match authority_of(target, scheme_less) {
+            Some(authority) => authority.rfind('@').map_or(authority, |at| &authority[at + 1..]),
+            None => return "",
+        },
+    };
+    let end = if host.starts_with('[') {
+        host.find(']').map_or(host.len(), |i| i + 1)
+    } else {
+        host.bytes().position(|b| matches!(b, b':' | b'/' | b'?' | b'#')).unwrap_or(host.len())
+    };
+    &host[..end]
+}
+
+/// A URL's authority (user information, host and port) as a browser reads
+/// it: a URL without a scheme gets a special one.
+fn authority_of(url: &str, scheme_less: bool) -> Option<&str> {
+    crate::host::authority(url, scheme_less).map(|range| &url[range])
 }

@@ -169,7 +169,7 @@ fn fediverse_handles_are_not_email_addresses() {
     let handles = default().kinds(Kinds::ALL);
     let link = handles.links(text).next().unwrap();
     assert_eq!(
-        (link.as_str(), link.kind(), link.host()),
+        (link.as_str(), link.kind(), &*link.host()),
         ("@delta@chaos.social", LinkKind::Handle, "chaos.social")
     );
     assert_eq!(link.href(), "https://chaos.social/@delta");
