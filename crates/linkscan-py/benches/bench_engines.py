@@ -1,8 +1,10 @@
-"""The links of a text column inside Polars and DuckDB: linkscan's Polars
-plugin (eager and in the streaming engine) and DuckDB extension against
-the Python routes (`map_batches`, the Arrow UDF of `linkscan.duckdb`, both
-`Finder.find_arrow_lists`) and each engine's own regular expressions, in
-one process on the same rows. Each figure is the CPU time of the whole
+"""The links of a text column inside Polars, DuckDB and DataFusion:
+linkscan's Polars plugin (eager and in the streaming engine) and DuckDB
+extension against the Python routes (`map_batches`, the Arrow UDFs of
+`linkscan.duckdb` and `linkscan.datafusion`, all `Finder.find_arrow_lists`)
+and each engine's own regular expressions, in one process on the same
+rows (DataFusion has no regex that extracts every match: `regexp_count`
+does the same search). Each figure is the CPU time of the whole
 query (every thread's: `time.process_time`), the best of five interleaved
 runs.
 
@@ -15,10 +17,12 @@ runs.
 import sys
 import time
 
+import datafusion
 import duckdb
 import polars as pl
 import pyarrow as pa
 
+import linkscan.datafusion
 import linkscan.duckdb
 import linkscan.polars
 
@@ -59,6 +63,21 @@ queries.update({
     f"DuckDB: regexp_extract_all({URL!r})": duckdb_query(f"regexp_extract_all(text, '{URL}')"),
     "DuckDB: regexp_extract_all(URL + www. + e-mail)": duckdb_query(f"regexp_extract_all(text, '{duckdb_regex}')"),
 })
+ctx = datafusion.SessionContext()
+linkscan.datafusion.register(ctx)
+# As DataFusion reads strings from Parquet: Utf8View.
+ctx.register_record_batches("records", [pa.table({"text": pa.array(lines, pa.string_view())}).to_batches()])
+
+
+def datafusion_query(expression):
+    return lambda: ctx.sql(f"SELECT {expression} AS l FROM records").collect()
+
+
+queries.update({
+    "DataFusion: links (Python Arrow UDF)": datafusion_query("links(text)"),
+    f"DataFusion: regexp_count({URL!r})": datafusion_query(f"regexp_count(text, '{URL}')"),
+    "DataFusion: regexp_count(URL + www. + e-mail)": datafusion_query(f"regexp_count(text, '{duckdb_regex}')"),
+})
 # The same links on each engine's two routes.
 assert queries["linkscan plugin, eager"]().equals(queries["linkscan map_batches (Python route)"]())
 assert queries["DuckDB: linkscan_links (the extension)"]() == queries["DuckDB: links (Python Arrow UDF)"]()
@@ -70,8 +89,11 @@ for _ in range(5):
         query()
         best[name] = min(best[name], time.process_time() - start)
 
-print(f"Polars {pl.__version__}, DuckDB {duckdb.__version__}, linkscan {linkscan.__version__}: "
+print(f"Polars {pl.__version__}, DuckDB {duckdb.__version__}, DataFusion {datafusion.__version__}, "
+      f"linkscan {linkscan.__version__}: "
       f"{len(lines):,} rows, {megabytes:.1f} MB")
 for name, seconds in best.items():
-    today = best["linkscan map_batches (Python route)" if "DuckDB" not in name else "DuckDB: links (Python Arrow UDF)"]
+    engine = name.split(":")[0]
+    today = best[{"DuckDB": "DuckDB: links (Python Arrow UDF)", "DataFusion": "DataFusion: links (Python Arrow UDF)"}
+                 .get(engine, "linkscan map_batches (Python route)")]
     print(f"| {name} | {seconds:.3f} | {seconds / today:.2f}× |")

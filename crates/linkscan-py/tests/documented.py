@@ -10,7 +10,7 @@ def run_as_written(block):
         if not line.strip() or line.startswith("#"):
             continue
         code = line.split("  #")[0]
-        if after.startswith(("# '", "# [")):
+        if after.startswith(("# '", "# [", "# {")):
             assert repr(eval(code, names)) == after[2:].split("  ")[0].strip(), line
             checked += 1
         else:

@@ -82,7 +82,7 @@ def test_links_udf_gives_each_row_its_links(spark, expected):
 def test_the_guides_engine_block_runs_as_written(spark):
     guide = (ROOT / "docs" / "python.md").read_text(encoding="utf-8")
     block = guide.split("## Data engines")[1].split("```python\n")[1].split("```")[0]
-    assert run_as_written(block) == 1
+    assert run_as_written(block) == 2
 
 
 def test_the_guides_engine_block_runs_in_a_fresh_process_without_pyspark_python(tmp_path):
