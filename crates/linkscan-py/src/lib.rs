@@ -735,8 +735,6 @@ fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: boo
     }))
 }
 
-/// The display form of a URL: readable, minimally escaped (UTS #58 §4),
-/// its host in Unicode where that is safe.
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
     let dialect = dialect.parse().map_err(|e| PyValueError::new_err(format!("dialect: {e}")))?;
@@ -784,6 +782,8 @@ fn document_links(py: Python<'_>, markdown: &str, dialect: &str) -> PyResult<Vec
     }))
 }
 
+/// The display form of a URL: readable, minimally escaped (UTS #58 §4),
+/// its host in Unicode where that is safe.
 #[pyfunction]
 fn display_url(url: &str) -> String {
     linkscan::format::display_url(url)

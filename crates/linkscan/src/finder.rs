@@ -998,7 +998,7 @@ impl<'a> Link<'a> {
     /// URL joined, as its [`href`](Link::href) is.)
     ///
     /// ```
-    /// use linkscan::{Dialect, LinkFinder};
+    /// use linkscan::LinkFinder;
     /// let hosts: Vec<_> = LinkFinder::new()
     ///     .links("https://user.example.com:8080/x and mailto:a@b.org?cc=c@d.org and a.org/?u=https://b.org")
     ///     .map(|l| l.host())
@@ -1033,9 +1033,9 @@ impl<'a> Link<'a> {
     /// without the password.
     #[cfg(feature = "idna")]
     fn user(&self) -> Option<&str> {
-        let target: &str = if self.wrapped { &self.prefix } else { self.as_str() };
         let authority = match self.kind {
-            LinkKind::Url => authority_of(target, !self.prefix.is_empty() && !self.wrapped)?,
+            LinkKind::Url if self.wrapped => authority_of(&self.prefix, false)?,
+            LinkKind::Url => authority_of(self.as_str(), !self.prefix.is_empty())?,
             _ => return None,
         };
         let userinfo = &authority[..authority.rfind('@')?];

@@ -176,9 +176,10 @@ impl FinderOptions {
 
     /// Sets the option `name` (a field's name, as `kinds`) from `value` as
     /// text: a dialect's or a profile's name, `true` or `false`, a list
-    /// separated by commas, empty items left out (kinds, schemes, TLDs; `tlds` also takes `iana`
-    /// and `any`). For options that arrive as text (SQL, a configuration
-    /// file); [`FinderOptions::finder`] checks them together.
+    /// separated by commas, empty items left out (kinds, schemes, TLDs;
+    /// `tlds` also takes `iana` and `any`). For options that arrive as
+    /// text (SQL, a configuration file); [`FinderOptions::finder`] checks
+    /// them together.
     ///
     /// ```
     /// use linkscan::{Dialect, FinderOptions};

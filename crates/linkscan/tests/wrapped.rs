@@ -159,5 +159,8 @@ fn rows_are_joined_within_a_row_only() {
 #[test]
 fn a_wrapped_urls_host_is_read_from_it_joined() {
     let link = mail().links("<https://exam\n  ple.org/a?u=\n> https://b.org>").next().unwrap();
-    assert_eq!((link.href().as_ref(), &*link.host()), ("https://example.org/a?u=https://b.org", "example.org"));
+    assert_eq!(
+        (link.href().as_ref(), &*link.host()),
+        ("https://example.org/a?u=https://b.org", "example.org")
+    );
 }
