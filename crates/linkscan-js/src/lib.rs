@@ -449,8 +449,8 @@ mod tests {
         for (spec, message) in [
             ("dialect=gfm\nip_hosts=true", "ip_hosts: a UTS #58 option; it means nothing in the gfm dialect"),
             ("default_scheme=javascript:", "default_scheme: \"javascript:\" is a script scheme"),
-            ("ip_hosts=yes", "ip_hosts: expected true or false"),
-            ("colour=red", "colour: not an option"),
+            ("ip_hosts=yes", "ip_hosts: \"yes\" is not true or false"),
+            ("colour=red", "options: \"colour\" is not one"),
             ("tlds=list:", "tlds: an empty list"),
         ] {
             let (result, _, error) = call(spec, |len| ls_finder_new(len));

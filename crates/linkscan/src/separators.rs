@@ -12,11 +12,14 @@
 //! the crate's only `unsafe`), elsewhere plain loops the compiler vectorises.
 //! Each flag is then checked by its bytes, and the code point after the
 //! separator by [`label_may_start`] (after `。` in CJK prose, mostly a code
-//! point no top-level domain starts with), without leaving the loop. The
+//! point no top-level domain starts with) and, after a `.`, by
+//! [`ends_one_letter_domain`] (the abbreviations of prose, `e.g.`, `U.S.`),
+//! without leaving the loop. The
 //! mask is kept between calls, so each block is read once however many
 //! separators it holds; text without any is one pass.
 
 use crate::host::TldPolicy;
+use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
 
 /// The bytes tested at once.
 const BLOCK: usize = 64;
@@ -46,6 +49,25 @@ fn label_may_start(text: &str, i: usize, tlds: &TldPolicy) -> bool {
         Some(_) => tlds.may_start_at(text, i),
         None => false,
     }
+}
+
+/// Whether the label at byte `i`, after a separator, is the domain's last
+/// and has at most one ASCII character (`e.g.`, `U.S.`, `a.m.`): shorter
+/// than any top-level domain of `tlds` (two code points or more), so no
+/// domain ends there. The first rejection `uts58::domain_link` makes,
+/// made before the search returns: in prose most separators the search
+/// finds are such abbreviations.
+#[inline(always)]
+fn ends_one_letter_domain(bytes: &[u8], i: usize, tlds: &TldPolicy) -> bool {
+    let class = |j: usize| bytes.get(j).map_or(HOST_END, |&c| HOST_ASCII[usize::from(c)]);
+    let (first, second) = (class(i), class(i + 1));
+    // (Most separators a domain ends at have two label characters after
+    // them: the first two tests decide.)
+    first == HOST_LABEL
+        && second != HOST_LABEL
+        && second != HOST_WIDE // the label may go on
+        && (second != HOST_DOT || class(i + 2) != HOST_LABEL) // or another label follows
+        && tlds.min_chars() >= 2
 }
 
 /// A block and the bytes around it that its tests read: the byte before
@@ -146,7 +168,10 @@ fn first_flagged(text: &str, end: usize, mask: &mut u64, tlds: &TldPolicy) -> Op
             _ if wide_stop_at(bytes, at) => 3,
             _ => 0,
         };
-        if len != 0 && label_may_start(text, at + len, tlds) {
+        if len != 0
+            && label_may_start(text, at + len, tlds)
+            && !(len == 1 && ends_one_letter_domain(bytes, at + 1, tlds))
+        {
             return Some((at, len));
         }
         *mask &= *mask - 1;
@@ -354,8 +379,25 @@ mod tests {
     /// start of the text or after white space or a control character.
     fn plain_next(text: &str, pos: usize, tlds: &TldPolicy) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();
+        // A `.` before a last label of one ASCII letter or digit (`e.g.`).
+        let label_byte = |c: &u8| c.is_ascii_alphanumeric() || *c == b'-';
+        let one_letter_last = |i: usize| {
+            let len = bytes[i + 1..].iter().take_while(|c| label_byte(c)).count();
+            let after = bytes.get(i + 1 + len);
+            tlds.min_chars() >= 2
+                && len == 1
+                && !after.is_some_and(|&c| c >= 0x80)
+                && !(after == Some(&b'.') && bytes.get(i + 3).is_some_and(label_byte))
+        };
         (pos..bytes.len()).find_map(|i| match &bytes[i..] {
-            [b'.', ..] if i > 0 && bytes[i - 1] > b' ' && label_may_start(text, i + 1, tlds) => Some((i, 1)),
+            [b'.', ..]
+                if i > 0
+                    && bytes[i - 1] > b' '
+                    && label_may_start(text, i + 1, tlds)
+                    && !one_letter_last(i) =>
+            {
+                Some((i, 1))
+            }
             [0xE3, 0x80, 0x82, ..] | [0xEF, 0xBC, 0x8E, ..] | [0xEF, 0xBD, 0xA1, ..]
                 if label_may_start(text, i + 3, tlds) =>
             {
@@ -490,7 +532,7 @@ mod tests {
     /// No label ends before a `.` at the start of the text or of a line,
     /// or after white space; none starts with a digit in the IANA list.
     #[test]
-    fn dots_after_white_space_or_before_digits_are_no_separators() {
+    fn dots_after_white_space_or_before_digits_or_one_letter_are_no_separators() {
         let all = |text: &str, tlds: &TldPolicy| {
             let (mut separators, mut pos, mut found) = (Separators::default(), 0, Vec::new());
             while let Some((at, _)) = separators.next(text, pos, tlds) {
@@ -499,8 +541,12 @@ mod tests {
             }
             found
         };
-        let text = ".TH x\n.SH y \t.NET a.b 1.5 v.2x e.com";
-        assert_eq!(all(text, &TldPolicy::Iana), [19, 32]);
-        assert_eq!(all(text, &TldPolicy::list(["2x"])), [19, 23, 27, 32]);
+        // (And a `.` before a last label of one letter: `e.g.`, `S.A x`; the
+        // `.` of `U.S` is kept, as `S` may be followed by more labels.)
+        let text = ".TH x\n.SH y \t.NET a.bc 1.5 v.2x e.com e.g. U.S.A x";
+        assert_eq!(all(text, &TldPolicy::Iana), [19, 33, 44]);
+        assert_eq!(all(text, &TldPolicy::list(["2x"])), [19, 28, 33, 44]);
+        // A list with a TLD of one letter keeps them.
+        assert_eq!(all("e.g. a.b", &TldPolicy::list(["b"])), [1, 6]);
     }
 }

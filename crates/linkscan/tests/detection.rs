@@ -2,7 +2,7 @@
 //! hrefs, spans and limits.
 
 use linkscan::spec::BRACKET_STACK_LIMIT;
-use linkscan::{Kinds, LinkFinder, LinkKind, TldPolicy};
+use linkscan::{Kinds, LinkFinder, LinkKind, Profile, TldPolicy};
 
 /// The links `finder` finds in `text`, as strings.
 fn found(finder: &LinkFinder, text: &str) -> Vec<String> {
@@ -300,4 +300,27 @@ fn section_4_1_erratum_a_mismatched_closer_leaves_the_stack() {
     // 125 open brackets are kept, the three beyond the stack limit escaped.
     assert_eq!(shown, format!("https://example.com/{}%29{}%7B%7B%7B", "{".repeat(12), "{".repeat(113)));
     assert_eq!(links(&format!("See {shown} now")), [shown.as_str()]);
+}
+
+/// The separator search passes over a `.` before a last label of one
+/// letter (`e.g.`): the links around such abbreviations, and domains with
+/// one-letter labels before their TLD, are found as before (the expected
+/// lists are what the finder found before that shortcut).
+#[test]
+fn abbreviations_end_no_domain_and_hide_none() {
+    let text = "e.g. example.com, i.e.x.org U.S.A.gov a.m. p.m.de x.y e.g.com v.2.io a.b.c.d.co N.B. (cf.a.io) \
+                e.g.日本 x.中国";
+    let usual =
+        ["example.com", "i.e.x.org", "U.S.A.gov", "p.m.de", "e.g.com", "v.2.io", "a.b.c.d.co", "cf.a.io"];
+    assert_eq!(found(&LinkFinder::new(), text), [&usual[..], &["x.中国"]].concat());
+    assert_eq!(found(&LinkFinder::new().profile(Profile::Strict), text), [&usual[..], &["x.中国"]].concat());
+    assert_eq!(
+        found(&LinkFinder::new().tlds(TldPolicy::Any), text),
+        [&usual[..], &["e.g.日本", "x.中国"]].concat()
+    );
+    // A list with a TLD of one letter finds it.
+    assert_eq!(
+        found(&LinkFinder::new().tlds(TldPolicy::list(["b", "com"])), text),
+        ["example.com", "e.g.com", "N.B"]
+    );
 }
