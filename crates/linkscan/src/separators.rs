@@ -386,7 +386,7 @@ mod tests {
             let after = bytes.get(i + 1 + len);
             tlds.min_chars() >= 2
                 && len == 1
-                && !after.is_some_and(|&c| c >= 0x80)
+                && after.is_none_or(|&c| c < 0x80)
                 && !(after == Some(&b'.') && bytes.get(i + 3).is_some_and(label_byte))
         };
         (pos..bytes.len()).find_map(|i| match &bytes[i..] {
