@@ -79,7 +79,8 @@ const BYTES_PER_LINK: usize = 64;
 const TEXT_BYTES_PER_LINK: usize = 32;
 
 /// The values of the `kind` column's dictionary, indexed by its keys.
-pub(crate) const KIND_NAMES: [&str; 3] = [LinkKind::Url.as_str(), LinkKind::Email.as_str(), LinkKind::Handle.as_str()];
+pub(crate) const KIND_NAMES: [&str; 3] =
+    [LinkKind::Url.as_str(), LinkKind::Email.as_str(), LinkKind::Handle.as_str()];
 
 /// Rows are split among threads only in parts of at least this many bytes:
 /// below it, starting a thread costs more than it saves.
