@@ -353,15 +353,7 @@ fn has_host(head: &str) -> bool {
 /// Splits a URL into what passes through unchanged (scheme and authority)
 /// and the rest (path, query, fragment).
 fn split_head(url: &str) -> (&str, &str) {
-    let b = url.as_bytes();
-    let scheme_len = match b.first() {
-        Some(c) if c.is_ascii_alphabetic() => b
-            .iter()
-            .position(|&c| !(c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')))
-            .filter(|&n| b[n] == b':')
-            .map_or(0, |n| n + 1),
-        _ => 0,
-    };
+    let scheme_len = crate::host::scheme_colon(url).map_or(0, |colon| colon + 1);
     // Scheme-less, `example.com/…` starts with its host; an opaque URL
     // (`mailto:…`) has none.
     let end = crate::host::authority(url, scheme_len == 0).map_or(scheme_len, |authority| authority.end);

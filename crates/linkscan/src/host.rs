@@ -549,6 +549,14 @@ pub(crate) fn scheme_before(text: &str, end: usize, floor: usize) -> Option<usiz
     scheme_name_before(bytes, colon, floor)
 }
 
+/// Where the `:` after the scheme name `url` starts with is (RFC 3986: a
+/// letter, then letters, digits, `+`, `-`, `.`), or `None` without one.
+pub(crate) fn scheme_colon(url: &str) -> Option<usize> {
+    let bytes = url.as_bytes();
+    let colon = bytes.iter().position(|&b| !SCHEME_BYTES[usize::from(b)])?;
+    (bytes[colon] == b':' && colon > 0 && bytes[0].is_ascii_alphabetic()).then_some(colon)
+}
+
 /// The byte range of a URL's authority (user information, host, port) as
 /// a browser reads it (the WHATWG URL Standard), or `None` for an opaque
 /// URL (`news:a.b`). `scheme_less`: the URL starts with its authority and
@@ -561,10 +569,7 @@ pub(crate) fn authority(url: &str, scheme_less: bool) -> Option<core::ops::Range
     let (start, special) = if scheme_less {
         (0, true)
     } else {
-        let colon = bytes.iter().position(|&b| !SCHEME_BYTES[usize::from(b)])?;
-        if bytes[colon] != b':' || colon == 0 || !bytes[0].is_ascii_alphabetic() {
-            return None;
-        }
+        let colon = scheme_colon(url)?;
         let scheme = &url[..colon];
         let special = ["http", "https", "ws", "wss", "ftp"].iter().any(|s| s.eq_ignore_ascii_case(scheme));
         let after = colon + 1;
