@@ -371,10 +371,10 @@ fn push_host_report(out: &mut Vec<u8>, link: &linkscan::Link<'_>) {
     out.extend_from_slice(suspicious);
 }
 
-const MAGENTA: &str = "\x1b[35m";
-const GREEN: &str = "\x1b[32m";
-const BOLD_RED: &str = "\x1b[1;31m";
-const RESET: &str = "\x1b[0m";
+pub(crate) const MAGENTA: &str = "\x1b[35m";
+pub(crate) const GREEN: &str = "\x1b[32m";
+pub(crate) const BOLD_RED: &str = "\x1b[1;31m";
+pub(crate) const RESET: &str = "\x1b[0m";
 
 /// One JSON Lines record; `report`: the link whose host report is added
 /// (--host-report). The text and the href are tested for what JSON escapes

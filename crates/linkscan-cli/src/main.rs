@@ -3,6 +3,7 @@
 // `unsafe` is used by `input::utf8_string` and `lines::avx2` only.
 #![deny(unsafe_code)]
 
+mod explain;
 mod find;
 mod html;
 mod input;
@@ -152,6 +153,27 @@ enum Command {
         #[command(flatten)]
         options: FinderOptions,
     },
+    /// Explain each link and near-miss in a text: the rules that decided
+    /// where a link starts and ends, or why a candidate is no link.
+    ///
+    /// The text is the arguments (joined by spaces), or --file, or standard
+    /// input (at most 16 MiB). Offsets are bytes. Each rule has a stable
+    /// id; docs/detection.md lists them all. URLs wrapped across lines
+    /// (--wrapped-urls) are found by a search this does not explain.
+    #[command(after_help = "Examples:\n  \
+        linkscan explain 'See example.com/a_(b)?. Or example.notatld'\n  \
+        → link 4-21 \"example.com/a_(b)\" → https://example.com/a_(b)\n  \
+        →   domain 4-15 \"example.com\": starts at its domain's first label: no scheme is written (UTS #58 §3.2)\n  \
+        →   …\n  \
+        linkscan explain --dialect gfm --format jsonl -f README.md")]
+    Explain {
+        /// The text to explain (the arguments joined by spaces).
+        texts: Vec<String>,
+        #[command(flatten)]
+        settings: explain::Settings,
+        #[command(flatten)]
+        options: FinderOptions,
+    },
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(after_help = "Examples:\n  \
         linkscan completions bash > ~/.local/share/bash-completion/completions/linkscan\n  \
@@ -166,7 +188,7 @@ enum Command {
     /// every option of it.
     Man {
         /// The command whose page to print (find, html, markdown, format,
-        /// completions); none: the tool's.
+        /// explain, completions); none: the tool's.
         command: Option<String>,
     },
     /// Print the display form of each URL: readable, minimally escaped (UTS #58 §4).
@@ -261,6 +283,7 @@ fn main() -> ExitCode {
             markdown::run(files, &input, &options, allow_unsafe)
         }
         Command::Format { urls, email } => format(urls, email),
+        Command::Explain { texts, settings, options } => explain::run(texts, &settings, &options),
         Command::Completions { shell } => {
             // (Made in memory first: `generate` panics when writing fails,
             // `> /dev/full` say; writing it here is an error like any other.)

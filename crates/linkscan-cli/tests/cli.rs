@@ -410,7 +410,7 @@ fn html_from_html_links_only_the_text() {
 
 #[test]
 fn every_command_has_help_with_examples() {
-    for command in ["find", "html", "markdown", "format"] {
+    for command in ["find", "html", "markdown", "format", "explain"] {
         let out = linkscan(&[command, "--help"], "");
         assert_eq!(out.status.code(), Some(0));
         assert!(stdout(&out).contains("Examples:"), "{command}");
@@ -1389,4 +1389,60 @@ fn the_implicit_current_directory_names_files_without_dot_slash() {
     );
     assert!(printed.contains("docs/b.md:1:9: www.b.example.org"), "{printed}");
     assert!(!printed.contains("./"), "{printed}");
+}
+
+/// `explain`'s text format: each candidate and its decisions; exit 0 when
+/// a link is found, 1 when none.
+#[test]
+fn explain_prints_each_candidate_and_its_rules() {
+    let out = linkscan(&["explain", "--color", "never", "See", "example.com/a.", "Or", "x.notatld"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "link 4-17 \"example.com/a\" → https://example.com/a\n  \
+         domain 4-15 \"example.com\": starts at its domain's first label: no scheme is written (UTS #58 §3.2)\n  \
+         trailing-soft 17-18 \".\": trailing Link_Term=Soft code points are left out (UTS #58 §3.5.1, Table 3-2)\n  \
+         hard 18-19 \" \": a Link_Term=Hard code point ends the link (UTS #58 §3.5.1, Table 3-2)\n\
+         no link 24-31 \"notatld\"\n  \
+         tld-not-accepted 24-31 \"notatld\": the last label is not an accepted TLD (UTS #58 §3.2; IANA TLD list)\n"
+    );
+    let none = linkscan(&["explain", "-f", "-"], "nothing.notatld at all");
+    assert_eq!(none.status.code(), Some(1));
+    assert!(stdout(&none).starts_with("no link "), "{}", stdout(&none));
+    let bad = linkscan(&["explain", "-f", "/nonexistent/file.txt"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("/nonexistent/file.txt"));
+}
+
+/// `explain --format jsonl` names the links `find` finds, in every dialect,
+/// each with its decisions.
+#[test]
+fn explain_jsonl_links_are_those_find_finds() {
+    let text = "See https://en.wikipedia.org/wiki/A_(b)), www.x.org/a?, a@b.org. x:www.y.com and ssh://z.org (c.d.com/e)";
+    for dialect in ["uts58", "gfm", "md4c"] {
+        let explained = linkscan(&["explain", "--format", "jsonl", "--dialect", dialect, "-f", "-"], text);
+        let found = linkscan(&["find", "--format", "jsonl", "--dialect", dialect], text);
+        let links = |out: &Output, only_links: bool| -> Vec<(u64, u64, String)> {
+            stdout(out)
+                .lines()
+                .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"))
+                .filter(|v| !only_links || v["link"] == true)
+                .map(|v| {
+                    (
+                        v["start"].as_u64().unwrap(),
+                        v["end"].as_u64().unwrap(),
+                        v["href"].as_str().unwrap().to_owned(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(links(&explained, true), links(&found, false), "{dialect}");
+        for line in stdout(&explained).lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            let decisions = v["decisions"].as_array().expect("decisions");
+            assert!(!decisions.is_empty(), "{line}");
+            let refused = decisions.iter().any(|d| d["refuses"] == true);
+            assert_eq!(refused, v["link"] == false, "{line}");
+        }
+    }
 }

@@ -14,16 +14,22 @@
 //! and gives the link's host, trailing separator and port.
 
 use crate::domain::Domain;
+use crate::explain::{Rule, Why};
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{Port, port_at};
-use crate::pqf::path_query_fragment_end;
+use crate::pqf::pqf_walk;
 use crate::props::is_punctuation;
 use crate::scan::{Cached, Cursor};
 
 /// Where a GFM scan stands.
 #[derive(Clone, Default)]
-pub(crate) struct Scan {
+pub(crate) struct Scan<W = ()> {
     pub(crate) cursor: Cursor,
+    /// Where its decisions are reported ([`LinkFinder::explain`]).
+    pub(crate) why: W,
+    /// The decisions about the URL link found ahead (`next_url`), reported
+    /// when it is given.
+    url_why: W,
     /// Where the search for URL and `www.` links goes on, and the next such
     /// link found (`start`, `end`, whether it is a `www.` link).
     url_pos: usize,
@@ -33,8 +39,8 @@ pub(crate) struct Scan {
     www: Cached,
 }
 
-impl Scan {
-    pub(crate) fn new(cursor: Cursor) -> Scan {
+impl<W: Why> Scan<W> {
+    pub(crate) fn new(cursor: Cursor) -> Scan<W> {
         Scan { cursor, ..Scan::default() }
     }
 }
@@ -106,8 +112,9 @@ fn check_domain(text: &str, start: usize, size: usize, allow_short: bool) -> Opt
 /// cmark-gfm's `autolink_delim`: where a link found as `data[..end]` really
 /// ends (trailing punctuation, unmatched `)`, an entity-like `&letters;`
 /// and anything from `<` on are left out). 0 if nothing is left.
-fn autolink_delim(data: &[u8], mut end: usize) -> usize {
+fn autolink_delim<W: Why>(data: &[u8], mut end: usize, base: usize, why: &mut W) -> usize {
     if let Some(lt) = memchr::memchr(b'<', &data[..end]) {
+        why.note(Rule::GfmSpaceOrLt, (base + lt, base + lt + 1));
         end = lt;
     }
     let opening = data[..end].iter().filter(|&&b| b == b'(').count();
@@ -118,16 +125,24 @@ fn autolink_delim(data: &[u8], mut end: usize) -> usize {
                 if closing <= opening {
                     return end;
                 }
+                why.note(Rule::GfmParenthesis, (base + end - 1, base + end));
                 closing -= 1;
                 end -= 1;
             }
-            b'?' | b'!' | b'.' | b',' | b':' | b'*' | b'_' | b'~' | b'\'' | b'"' => end -= 1,
+            b'?' | b'!' | b'.' | b',' | b':' | b'*' | b'_' | b'~' | b'\'' | b'"' => {
+                why.note(Rule::GfmTrailingPunctuation, (base + end - 1, base + end));
+                end -= 1;
+            }
             b';' => {
                 let mut k = end.saturating_sub(2);
                 while k > 0 && data[k].is_ascii_alphabetic() {
                     k -= 1;
                 }
-                end = if k < end.saturating_sub(2) && data[k] == b'&' { k } else { end - 1 };
+                let entity = k < end.saturating_sub(2) && data[k] == b'&';
+                let cut = if entity { k } else { end - 1 };
+                let rule = if entity { Rule::GfmEntity } else { Rule::GfmTrailingPunctuation };
+                why.note(rule, (base + cut, base + end));
+                end = cut;
             }
             _ => return end,
         }
@@ -140,18 +155,29 @@ fn autolink_delim(data: &[u8], mut end: usize) -> usize {
 /// `autolink_delim` trims it); with Unicode ends, the UTS #58 host
 /// (`host`, read from the link's host on) with its port and §3.5
 /// termination decide.
-fn link_end(text: &str, start: usize, domain_end: usize, host: Option<(Domain, usize)>) -> Option<usize> {
+fn link_end<W: Why>(
+    text: &str,
+    start: usize,
+    domain_end: usize,
+    host: Option<(Domain, usize)>,
+    why: &mut W,
+) -> Option<usize> {
     let bytes = text.as_bytes();
     let Some((domain, after)) = host else {
         let mut end = domain_end;
         while end < bytes.len() && !is_space(bytes[end]) && bytes[end] != b'<' {
             end += 1;
         }
+        why.note(
+            if end == bytes.len() { Rule::TextEnd } else { Rule::GfmSpaceOrLt },
+            (end, (end + 1).min(bytes.len())),
+        );
         return Some(end);
     };
     // A trailing separator belongs to the link only if something follows it.
     let domain_end = domain.tld.1;
     if domain_end == domain.start {
+        why.note(Rule::GfmDomain, (start, after));
         return None;
     }
     let port_end = match port_at(text, after) {
@@ -159,14 +185,29 @@ fn link_end(text: &str, start: usize, domain_end: usize, host: Option<(Domain, u
         _ => None,
     };
     let pqf_start = port_end.unwrap_or(after);
-    let pqf_end = path_query_fragment_end(text, pqf_start);
-    let end = if pqf_end > pqf_start || port_end.is_some() { pqf_end } else { domain_end };
+    let pqf_end = pqf_walk(text, pqf_start, false, &mut ());
+    let end = if pqf_end > pqf_start || port_end.is_some() {
+        if W::KEEPS {
+            if let Some(port_end) = port_end {
+                why.note(Rule::Port, (after, port_end));
+            }
+            pqf_walk(text, pqf_start, false, why);
+        }
+        pqf_end
+    } else {
+        if after > domain_end {
+            why.note(Rule::TrailingSeparator, (domain_end, after));
+        } else {
+            why.note(Rule::HostEnd, (domain_end, domain_end));
+        }
+        domain_end
+    };
     // `<` still ends a link, as in GFM.
     Some(bytes[start..end].iter().position(|&b| b == b'<').map_or(end, |lt| start + lt))
 }
 
 /// A `www.` link at byte `w`, if one starts there.
-fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(usize, usize)> {
+fn www_link<W: Why>(finder: &LinkFinder, text: &str, w: usize, scan: &mut Scan<W>) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     // At a line start, after white space or after `*` `_` `~` `(` (at the
     // start of the text, the markup before it says).
@@ -174,7 +215,11 @@ fn www_link(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(u
         Some(p) => may_precede_www(bytes[p]),
         None => scan.cursor.context.before != Edge::Other,
     };
-    if allowed_before { www_link_here(finder, text, w, scan) } else { None }
+    if !allowed_before {
+        scan.why.note(Rule::GfmWwwPreceded, (w, w + 4));
+        return None;
+    }
+    www_link_here(finder, text, w, scan)
 }
 
 /// What `www_match` allows before `www.`: white space or `*` `_` `~` `(`.
@@ -183,16 +228,30 @@ pub(crate) fn may_precede_www(b: u8) -> bool {
 }
 
 /// A `www.` link at byte `w`, what precedes it allowing one.
-fn www_link_here(finder: &LinkFinder, text: &str, w: usize, scan: &Scan) -> Option<(usize, usize)> {
+fn www_link_here<W: Why>(
+    finder: &LinkFinder,
+    text: &str,
+    w: usize,
+    scan: &mut Scan<W>,
+) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     if !bytes[w..].starts_with(b"www.") {
         return None;
     }
     let host = finder.unicode_ends.then(|| Domain::starting_at(text, w));
-    let domain = check_domain(text, w, cmark_size(text, w, host, scan), false)?;
-    let end = link_end(text, w, w + domain, host)?;
-    let end = if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w) };
-    (end > w).then_some((w, end))
+    let Some(domain) = check_domain(text, w, cmark_size(text, w, host, scan), false) else {
+        scan.why.note(Rule::GfmDomain, (w, w + 4));
+        return None;
+    };
+    scan.why.note(Rule::GfmWww, (w, w + 4));
+    let end = link_end(text, w, w + domain, host, &mut scan.why)?;
+    let end =
+        if finder.unicode_ends { end } else { w + autolink_delim(&bytes[w..], end - w, w, &mut scan.why) };
+    if end <= w {
+        scan.why.note(Rule::GfmDomain, (w, w + 4));
+        return None;
+    }
+    Some((w, end))
 }
 
 /// For autolinks decided on Markdown source: the URL or `www.` link that
@@ -208,12 +267,12 @@ pub(crate) fn link_at_special_char<'t>(
     floor: usize,
     www_may_start: bool,
 ) -> Option<Link<'t>> {
-    let mut scan = Scan::new(Cursor::new(crate::finder::Context::new(Edge::Block, Edge::Block)));
+    let mut scan = Scan::<()>::new(Cursor::new(crate::finder::Context::new(Edge::Block, Edge::Block)));
     scan.cursor.floor = floor;
     let (found, www) = match chunk.as_bytes()[at] {
-        b':' if finder.kinds.contains(Kinds::URL) => (url_link(finder, chunk, at, &scan), false),
+        b':' if finder.kinds.contains(Kinds::URL) => (url_link(finder, chunk, at, &mut scan), false),
         b'w' if www_may_start && finder.kinds.contains(Kinds::WWW) => {
-            (www_link_here(finder, chunk, at, &scan), true)
+            (www_link_here(finder, chunk, at, &mut scan), true)
         }
         _ => return None,
     };
@@ -227,7 +286,7 @@ pub(crate) fn link_at_special_char<'t>(
 /// label characters and separators there: a longer look would read the
 /// same text again for every `www.` in a long run of host characters that
 /// the link does not take in.
-fn cmark_size(text: &str, at: usize, host: Option<(Domain, usize)>, scan: &Scan) -> usize {
+fn cmark_size<W>(text: &str, at: usize, host: Option<(Domain, usize)>, scan: &Scan<W>) -> usize {
     let size = text.len() - at + usize::from(scan.cursor.context.after != Edge::Block);
     match host {
         Some((_, run_end)) => size.min(run_end + 1 - at),
@@ -236,7 +295,12 @@ fn cmark_size(text: &str, at: usize, host: Option<(Domain, usize)>, scan: &Scan)
 }
 
 /// A URL link whose `://` is at byte `colon`.
-fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Option<(usize, usize)> {
+fn url_link<W: Why>(
+    finder: &LinkFinder,
+    text: &str,
+    colon: usize,
+    scan: &mut Scan<W>,
+) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     if !bytes[colon..].starts_with(b"://") || text.len() - colon < 4 {
         return None;
@@ -248,18 +312,39 @@ fn url_link(finder: &LinkFinder, text: &str, colon: usize, scan: &Scan) -> Optio
     let scheme = &bytes[start..colon + 3];
     let known = [&b"http://"[..], b"https://", b"ftp://"].iter().any(|s| scheme.eq_ignore_ascii_case(s));
     let host = colon + 3;
-    if !known || !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
+    if !known {
+        scan.why.note(Rule::GfmSchemeUnknown, (start, colon));
+        return None;
+    }
+    if !text.is_char_boundary(host) || !is_valid_host_char(text, host) {
+        scan.why.note(Rule::GfmDomain, (start, host));
         return None;
     }
     let read = finder.unicode_ends.then(|| Domain::starting_at(text, host));
-    let domain = check_domain(text, host, cmark_size(text, host, read, scan), true)?;
-    let end = link_end(text, start, host + domain, read)?;
-    let end = if finder.unicode_ends { end } else { colon + autolink_delim(&bytes[colon..], end - colon) };
-    (end > host).then_some((start, end))
+    let Some(domain) = check_domain(text, host, cmark_size(text, host, read, scan), true) else {
+        scan.why.note(Rule::GfmDomain, (start, host));
+        return None;
+    };
+    scan.why.note(Rule::GfmScheme, (start, host));
+    let end = link_end(text, start, host + domain, read, &mut scan.why)?;
+    let end = if finder.unicode_ends {
+        end
+    } else {
+        colon + autolink_delim(&bytes[colon..], end - colon, colon, &mut scan.why)
+    };
+    if end <= host {
+        scan.why.note(Rule::GfmDomain, (start, host));
+        return None;
+    }
+    Some((start, end))
 }
 
 /// The next URL or `www.` link at or after `scan.url_pos`.
-fn next_url_link(finder: &LinkFinder, text: &str, scan: &mut Scan) -> Option<(usize, usize, bool)> {
+fn next_url_link<W: Why>(
+    finder: &LinkFinder,
+    text: &str,
+    scan: &mut Scan<W>,
+) -> Option<(usize, usize, bool)> {
     let bytes = text.as_bytes();
     let (urls, www) = (finder.kinds.contains(Kinds::URL), finder.kinds.contains(Kinds::WWW));
     loop {
@@ -292,7 +377,7 @@ fn protocol_before(bytes: &[u8], end: usize, floor: usize, protocol: &[u8]) -> b
 
 /// The next email link between `scan.cursor.pos` and `limit`, as cmark-gfm finds
 /// them in a text node: (start, end, whether it has `mailto:`/`xmpp:`).
-fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize, bool)> {
+fn next_email<W: Why>(text: &str, scan: &mut Scan<W>, limit: usize) -> Option<(usize, usize, bool)> {
     let bytes = &text.as_bytes()[..limit];
     // What a candidate cut short by a second `@` leaves to the address
     // after it: cmark-gfm retries from that `@` without resetting whether
@@ -345,12 +430,18 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
         }
         let last = bytes[end - 1];
         if end - at < 2 || dots == 0 || !(last.is_ascii_alphabetic() || last == b'.') {
+            scan.why.note(Rule::GfmEmailDomain, (at, end));
             resume = end;
             continue;
         }
-        let end = at + autolink_delim(&bytes[at..], end - at);
+        scan.why.note(Rule::GfmEmail, (start, end));
+        let end = at + autolink_delim(&bytes[at..], end - at, at, &mut scan.why);
         if end == at {
+            scan.why.note(Rule::GfmEmailDomain, (at, at + 1));
             continue;
+        }
+        if W::KEEPS && end == bytes.len() {
+            scan.why.note(Rule::TextEnd, (end, end));
         }
         return Some((start, end, scheme));
     }
@@ -358,12 +449,19 @@ fn next_email(text: &str, scan: &mut Scan, limit: usize) -> Option<(usize, usize
     None
 }
 
-pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+pub(crate) fn next_link<'t, W: Why>(
+    finder: &LinkFinder,
+    text: &'t str,
+    scan: &mut Scan<W>,
+) -> Option<Link<'t>> {
     let next_url = match scan.next_url {
         Some(found) => found,
         None => {
             let found = next_url_link(finder, text, scan);
             scan.next_url = Some(found);
+            if W::KEEPS {
+                scan.url_why = core::mem::take(&mut scan.why);
+            }
             found
         }
     };
@@ -375,6 +473,10 @@ pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan)
         {
             return Some(scan.cursor.link(finder, text, (start, end), LinkKind::Email, scheme));
         }
+    }
+    if W::KEEPS {
+        let url_why = core::mem::take(&mut scan.url_why);
+        scan.why.append(url_why);
     }
     let (start, end, www) = next_url?;
     scan.next_url = None;

@@ -128,6 +128,7 @@ extern crate std;
 
 mod domain;
 mod email;
+pub mod explain;
 mod finder;
 pub mod format;
 mod gfm;

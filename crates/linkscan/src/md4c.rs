@@ -12,20 +12,23 @@
 //! forward, by [`scan_segment`] (as the other segments are), and never
 //! by [`domain`](crate::domain), whose labels md4c does not have.
 
+use crate::explain::{Rule, Why};
 use crate::finder::{Edge, Kinds, Link, LinkFinder, LinkKind};
 use crate::scan::{Cached, Cursor};
 
 /// Where an MD4C scan stands.
 #[derive(Clone, Default)]
-pub(crate) struct Scan {
+pub(crate) struct Scan<W = ()> {
     pub(crate) cursor: Cursor,
+    /// Where its decisions are reported ([`LinkFinder::explain`]).
+    pub(crate) why: W,
     /// The next `:` or `@`, and the next `www.`.
     colon: Cached,
     www: Cached,
 }
 
-impl Scan {
-    pub(crate) fn new(cursor: Cursor) -> Scan {
+impl<W: Why> Scan<W> {
+    pub(crate) fn new(cursor: Cursor) -> Scan<W> {
         Scan { cursor, ..Scan::default() }
     }
 }
@@ -119,14 +122,15 @@ fn scan_segment(
 /// The host from `from`: its end if it has two or more components. (The
 /// spec's prose asks for a last component of two or more characters; md4c
 /// does not check it, and `www.a.b` is linked.)
-fn host_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let (end, components) = scan_segment(bytes, from, bytes.len(), &HOST, false)?;
-    (end > from && components >= 2).then_some(end)
+fn host_end(bytes: &[u8], from: usize) -> Result<usize, Rule> {
+    let (end, components) =
+        scan_segment(bytes, from, bytes.len(), &HOST, false).ok_or(Rule::Md4cParentheses)?;
+    if end > from && components >= 2 { Ok(end) } else { Err(Rule::Md4cHost) }
 }
 
 /// May a link start at `beg`? After a line start, white space, `(` `{`
 /// `[`, or an emphasis opener.
-fn left_ok(text: &str, beg: usize, scan: &Scan) -> bool {
+fn left_ok<W>(text: &str, beg: usize, scan: &Scan<W>) -> bool {
     if beg == 0 {
         return matches!(scan.cursor.context.before, Edge::Block | Edge::Line | Edge::EmphasisOpen);
     }
@@ -136,7 +140,7 @@ fn left_ok(text: &str, beg: usize, scan: &Scan) -> bool {
 
 /// May a link end at `end`? Before a line end, white space, `)` `}` `]`
 /// `.` `!` `?` `,` `;`, or an emphasis closer.
-fn right_ok(text: &str, end: usize, scan: &Scan) -> bool {
+fn right_ok<W>(text: &str, end: usize, scan: &Scan<W>) -> bool {
     match text[end..].chars().next() {
         None => matches!(scan.cursor.context.after, Edge::Block | Edge::Line | Edge::EmphasisClose),
         Some(c) => c.is_whitespace() || matches!(c, ')' | '}' | ']' | '.' | '!' | '?' | ',' | ';'),
@@ -144,36 +148,82 @@ fn right_ok(text: &str, end: usize, scan: &Scan) -> bool {
 }
 
 /// An email address around the `@` at byte `at`.
-fn email(text: &str, at: usize, scan: &Scan) -> Option<(usize, usize)> {
+fn email<W: Why>(text: &str, at: usize, scan: &mut Scan<W>) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     let (beg, users) = scan_segment(bytes, at, scan.cursor.floor, &USER, true)?;
-    if users < 1 || !left_ok(text, beg, scan) {
+    if users < 1 {
+        scan.why.note(Rule::Md4cUser, (at, at + 1));
         return None;
     }
-    let end = host_end(bytes, at + 1)?;
-    right_ok(text, end, scan).then_some((beg, end))
+    if !left_ok(text, beg, scan) {
+        scan.why.note(Rule::Md4cLeft, (beg.min(at), at));
+        return None;
+    }
+    let end = match host_end(bytes, at + 1) {
+        Ok(end) => end,
+        Err(rule) => {
+            scan.why.note(rule, (beg.min(at), at + 1));
+            return None;
+        }
+    };
+    set_off_after(text, (beg, end), Rule::Md4cEmail, scan)
+}
+
+/// The link `start..end`, if it is set off from what follows it, with the
+/// decisions that made it (`rule` its start).
+fn set_off_after<W: Why>(
+    text: &str,
+    (start, end): (usize, usize),
+    rule: Rule,
+    scan: &mut Scan<W>,
+) -> Option<(usize, usize)> {
+    if !right_ok(text, end, scan) {
+        let next = text[end..].chars().next().map_or(0, char::len_utf8);
+        scan.why.note(Rule::Md4cRight, (end, end + next));
+        return None;
+    }
+    scan.why.note(rule, (start, end));
+    scan.why.note(Rule::Md4cSegmentEnd, (end, end));
+    Some((start, end))
 }
 
 /// A URL (`host` after `scheme://`) or `www.` link starting at `beg`.
-fn url(text: &str, beg: usize, host: usize, scan: &Scan) -> Option<(usize, usize)> {
+fn url<W: Why>(text: &str, beg: usize, host: usize, scan: &mut Scan<W>) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     if !left_ok(text, beg, scan) {
+        scan.why.note(Rule::Md4cLeft, (beg, host));
         return None;
     }
+    let end = match path_query_fragment(bytes, host) {
+        Ok(end) => end,
+        Err(rule) => {
+            scan.why.note(rule, (beg, host));
+            return None;
+        }
+    };
+    let rule = if bytes[beg..].starts_with(b"www.") { Rule::Md4cWww } else { Rule::Md4cScheme };
+    set_off_after(text, (beg, end), rule, scan)
+}
+
+/// Where the host from `host`, and the path, query and fragment after it, end.
+fn path_query_fragment(bytes: &[u8], host: usize) -> Result<usize, Rule> {
     let mut end = host_end(bytes, host)?;
+    let segment = |from: usize, seg: &Segment| {
+        scan_segment(bytes, from, bytes.len(), seg, false).map(|(end, _)| end).ok_or(Rule::Md4cParentheses)
+    };
     if bytes.get(end) == Some(&b'/') {
-        end = scan_segment(bytes, end + 1, bytes.len(), &PATH, false)?.0;
+        end = segment(end + 1, &PATH)?;
         if bytes.get(end) == Some(&b'/') {
             end += 1;
         }
     }
     if bytes.get(end) == Some(&b'?') {
-        end = scan_segment(bytes, end + 1, bytes.len(), &QUERY, false)?.0;
+        end = segment(end + 1, &QUERY)?;
     }
     if bytes.get(end) == Some(&b'#') {
-        end = scan_segment(bytes, end + 1, bytes.len(), &FRAGMENT, false)?.0;
+        end = segment(end + 1, &FRAGMENT)?;
     }
-    right_ok(text, end, scan).then_some((beg, end))
+    Ok(end)
 }
 
 /// The scheme (`http`, `https`, `ftp`) that ends at the `:` at byte `colon`.
@@ -187,7 +237,11 @@ fn scheme_start(bytes: &[u8], colon: usize, floor: usize) -> Option<usize> {
         .map(|s| colon - s.len())
 }
 
-pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+pub(crate) fn next_link<'t, W: Why>(
+    finder: &LinkFinder,
+    text: &'t str,
+    scan: &mut Scan<W>,
+) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     let (urls, www, emails) = (
         finder.kinds.contains(Kinds::URL),

@@ -2,6 +2,7 @@
 //! Table 3-3), the §3.5.1 termination algorithm, and the bracket stack it
 //! shares with minimal escaping.
 
+use crate::explain::{Rule, Why};
 use crate::props::{LinkTerm, link_bracket, link_term};
 
 /// The deepest bracket nesting UTS #58 tracks (§3.5.1 and §4.1). Deeper
@@ -373,14 +374,34 @@ pub fn path_query_fragment_end(text: &str, start: usize) -> usize {
 /// before the `?`); a quote followed by `/` or `>`, and a closing tag
 /// (`</` and a letter), end the link.
 pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize {
+    pqf_walk(text, start, soft_initiators, &mut ())
+}
+
+/// [`pqf_end`], reporting its decisions to `why`.
+#[inline]
+pub(crate) fn pqf_walk<W: Why>(text: &str, start: usize, soft_initiators: bool, why: &mut W) -> usize {
     if !text.is_char_boundary(start) {
         return start;
     }
     let s = text.as_bytes();
     let Some((mut part, n)) = s.get(start).and_then(|_| Part::initiated_at(s, start, None)) else {
+        let next = text[start..].chars().next().map_or(0, char::len_utf8);
+        why.note(Rule::HostEnd, (start, start + next));
         return start;
     };
     let soft = |at: usize| soft_initiators && s[at] == b'?';
+    // The link ends at `last_safe`, the scan having stopped at `at` by `rule`.
+    let stop = |why: &mut W, rule: Rule, (at, end): (usize, usize), last_safe: usize| {
+        if last_safe < at {
+            let final_question = soft_initiators && s[last_safe] == b'?';
+            why.note(
+                if final_question { Rule::FinalQuestionMark } else { Rule::TrailingSoft },
+                (last_safe, at),
+            );
+        }
+        why.note(rule, (at, end));
+        last_safe
+    };
     let mut i = start + n;
     let mut last_safe = if soft(start) { start } else { i };
     let mut stack = BracketStack::new();
@@ -394,11 +415,13 @@ pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize 
             stack.clear();
         }
         if i >= s.len() {
-            return last_safe;
+            return stop(why, Rule::TextEnd, (s.len(), s.len()), last_safe);
         }
         // A part ends here: the next starts here, or the link ends.
         if part.terminator_at(s, i).is_some() {
-            let Some((next, n)) = Part::initiated_at(s, i, Some(part)) else { return last_safe };
+            let Some((next, n)) = Part::initiated_at(s, i, Some(part)) else {
+                return stop(why, Rule::Hard, (i, i + 1), last_safe);
+            };
             part = next;
             if !soft(i) {
                 last_safe = i + n;
@@ -418,12 +441,18 @@ pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize 
         match link_term(c) {
             LinkTerm::Include => last_safe = end,
             // (The reader's rule: markup around a link ends it.)
-            LinkTerm::Soft | LinkTerm::Open if soft_initiators && markup_at(s, i) => return last_safe,
+            LinkTerm::Soft | LinkTerm::Open if soft_initiators && markup_at(s, i) => {
+                return stop(why, Rule::Markup, (i, end), last_safe);
+            }
             LinkTerm::Soft => {}
-            LinkTerm::Hard => return last_safe,
+            LinkTerm::Hard => return stop(why, Rule::Hard, (i, end), last_safe),
             LinkTerm::Open if stack.push(c) => last_safe = end,
-            LinkTerm::Close if stack.close(c) => last_safe = end,
-            LinkTerm::Open | LinkTerm::Close => return last_safe,
+            LinkTerm::Close if stack.close(c) => {
+                why.note(Rule::BracketClosed, (i, end));
+                last_safe = end;
+            }
+            LinkTerm::Open => return stop(why, Rule::BracketLimit, (i, end), last_safe),
+            LinkTerm::Close => return stop(why, Rule::UnmatchedClose, (i, end), last_safe),
         }
         i = end;
     }

@@ -13,16 +13,19 @@
 
 use crate::domain::{Domain, label_end_within, separator_at};
 use crate::email::{MailScheme, Rejected, local_part_start};
+use crate::explain::{Rule, Why};
 use crate::finder::{Dialect, Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{Port, accepted_scheme, ip_host_end, port_at, reads_as_code, scheme_before, tld_accepted};
-use crate::pqf::pqf_end;
+use crate::pqf::pqf_walk;
 use crate::props::{EMAIL_BIT, HOST_CUT, before, is_label_separator};
 use crate::scan::{Cached, Cursor};
 
 /// Where a UTS #58 scan stands.
 #[derive(Clone, Default)]
-pub(crate) struct Scan {
+pub(crate) struct Scan<W = ()> {
     pub(crate) cursor: Cursor,
+    /// Where its decisions are reported ([`LinkFinder::explain`]).
+    pub(crate) why: W,
     /// The label separators `.`, `。`, `．` and `｡`.
     separators: crate::separators::Separators,
     /// The next `://` (IP and local hosts only).
@@ -32,8 +35,8 @@ pub(crate) struct Scan {
     local_run: (usize, usize, bool),
 }
 
-impl Scan {
-    pub(crate) fn new(cursor: Cursor) -> Scan {
+impl<W: Why> Scan<W> {
+    pub(crate) fn new(cursor: Cursor) -> Scan<W> {
         Scan { cursor, ..Scan::default() }
     }
 
@@ -89,7 +92,11 @@ impl Scan {
     }
 }
 
-pub(crate) fn next_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+pub(crate) fn next_link<'t, W: Why>(
+    finder: &LinkFinder,
+    text: &'t str,
+    scan: &mut Scan<W>,
+) -> Option<Link<'t>> {
     if finder.kinds.contains(Kinds::WWW) {
         next_link_at_separators(finder, text, scan)
     } else {
@@ -110,7 +117,11 @@ pub(crate) fn links_need_separators(finder: &LinkFinder) -> bool {
 }
 
 /// Every label separator may end a domain: look at each.
-fn next_link_at_separators<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+fn next_link_at_separators<'t, W: Why>(
+    finder: &LinkFinder,
+    text: &'t str,
+    scan: &mut Scan<W>,
+) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     loop {
         // `://` is looked for where IP and local hosts are wanted; the
@@ -235,7 +246,11 @@ const CLOSE: usize = 8;
 /// Without scheme-less URLs, a link's host follows `://` or `@`: look only
 /// at the separators in the run of domain characters after one of those.
 /// (Scheme-less domains elsewhere are then not candidates at all.)
-fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -> Option<Link<'t>> {
+fn next_anchored_link<'t, W: Why>(
+    finder: &LinkFinder,
+    text: &'t str,
+    scan: &mut Scan<W>,
+) -> Option<Link<'t>> {
     let bytes = text.as_bytes();
     // (A handle, like an address, is found from its `@`.)
     let emails = finder.kinds.contains(Kinds::EMAIL) || finder.kinds.contains(Kinds::HANDLE);
@@ -307,12 +322,12 @@ fn next_anchored_link<'t>(finder: &LinkFinder, text: &'t str, scan: &mut Scan) -
 
 /// A link whose domain ends with the label after the separator at `dot`.
 #[inline(always)]
-fn domain_link<'a>(
+fn domain_link<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     mut dot: usize,
     dot_len: usize,
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     let mut tld_start = dot + dot_len;
     scan.cursor.pos = tld_start;
@@ -330,6 +345,10 @@ fn domain_link<'a>(
     let tld_end = match bytes.get(tld_start) {
         Some(&b) if b >= 0x80 => {
             if !finder.tlds.may_start_at(text, tld_start) {
+                if W::KEEPS {
+                    let len = text[tld_start..].chars().next().map_or(0, char::len_utf8);
+                    scan.why.note(Rule::TldNotAccepted, (tld_start, tld_start + len));
+                }
                 return None;
             }
             None
@@ -350,10 +369,18 @@ fn domain_link<'a>(
                         tld_start = end + 1;
                         scan.cursor.pos = tld_start;
                     }
-                    _ if chars < min || chars > max => return None,
+                    _ if chars < min || chars > max => {
+                        if chars > 0 {
+                            scan.why.note(Rule::TldLength, (tld_start, end));
+                        }
+                        return None;
+                    }
                     // A local part before an `@` and a domain (`john.doe@…`):
                     // the address is found from its own domain.
-                    Some(b'@') if scan.before_at_sign(text, end) => return None,
+                    Some(b'@') if scan.before_at_sign(text, end) => {
+                        scan.why.note(Rule::LocalPart, (tld_start, end));
+                        return None;
+                    }
                     // Not a TLD (`gdb.base`, `x.unwrap()`): most candidates
                     // of four letters or more.
                     _ if !(if chars > 3 {
@@ -362,6 +389,7 @@ fn domain_link<'a>(
                         text.get(tld_start..end).is_some_and(|label| finder.tlds.accepts(label))
                     }) =>
                     {
+                        scan.why.note(Rule::TldNotAccepted, (tld_start, end));
                         return None;
                     }
                     _ => break Some(end),
@@ -383,25 +411,34 @@ fn long_ascii_tld_accepted(finder: &LinkFinder, text: &str, start: usize, end: u
 
 /// [`domain_link`] once the label at `tld_start` may be a TLD (its end, if
 /// known: an ASCII label already read and found to be an accepted TLD).
-fn domain_link_at<'a>(
+fn domain_link_at<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     dot: usize,
     (tld_start, tld_end): (usize, Option<usize>),
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     // Scheme-less labels are IDNA2008's unless strict (see below).
     let nv8 = if finder.reader { HOST_CUT } else { 0 };
     // A label longer than any accepted TLD is not one: stop reading it there.
     let (tld_end, accepted) = match tld_end {
         Some(end) => (end, true),
-        None => (label_end_within(text, tld_start, finder.tlds.max_chars(), nv8)?, false),
+        None => match label_end_within(text, tld_start, finder.tlds.max_chars(), nv8) {
+            Some(end) => (end, false),
+            None => {
+                scan.why.note(Rule::TldLength, (tld_start, tld_start));
+                return None;
+            }
+        },
     };
     // Too short for a TLD (`e.g.`): no need to look further. (A non-ASCII
     // code point may map to several: `㏄` is `cc`.)
     if tld_end == tld_start
         || (tld_end - tld_start < finder.tlds.min_chars() && text.as_bytes()[tld_start] < 0x80)
     {
+        if tld_end > tld_start {
+            scan.why.note(Rule::TldLength, (tld_start, tld_end));
+        }
         return None;
     }
     // More labels follow (a label character after the dot): this is not
@@ -414,6 +451,7 @@ fn domain_link_at<'a>(
         return None;
     }
     if !accepted && !tld_accepted(&finder.tlds, &text[tld_start..tld_end]) {
+        scan.why.note(Rule::TldNotAccepted, (tld_start, tld_end));
         return None;
     }
     // The domain, read back from the separator.
@@ -423,6 +461,7 @@ fn domain_link_at<'a>(
     // unless this is an address's domain already: `a@b.org}c@d.org` keeps
     // `a@b.org` (the next address's local part starts after it).
     if scan.before_at_sign(text, tld_end) && !follows_at_sign(text, dot, (tld_start, tld_end), floor, nv8) {
+        scan.why.note(Rule::LocalPart, (tld_start, tld_end));
         return None;
     }
     let mut domain = Domain::ending_at(text, dot, (tld_start, tld_end), floor, nv8);
@@ -433,12 +472,14 @@ fn domain_link_at<'a>(
     }
     let start = domain.start;
     if start == dot {
+        scan.why.note(Rule::InvalidDomain, (dot, tld_end));
         return None;
     }
     // From here on the candidate is decided: later scans do not look back
     // into it, whatever the outcome.
     scan.cursor.skip_to(tld_end);
     if !domain.valid {
+        scan.why.note(Rule::InvalidDomain, (start, tld_end));
         return refuse(text, (start, tld_end), floor, scan);
     }
     let host = Host { start, tld_end, fqdn_dot };
@@ -451,7 +492,10 @@ fn domain_link_at<'a>(
         });
         return match scheme {
             Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
-            None => refuse(text, (start, tld_end), floor, scan),
+            None => {
+                scan.why.note(Rule::NotWhole, (start, tld_end));
+                refuse(text, (start, tld_end), floor, scan)
+            }
         };
     }
     let bytes = text.as_bytes();
@@ -461,10 +505,19 @@ fn domain_link_at<'a>(
     let scheme = match scheme_before(text, start, floor) {
         Some(s) => match accepted_scheme(&finder.schemes, text, s, start - 3, finder.reader) {
             Some(s) => Some(s),
-            None => return refuse(text, (start, tld_end), floor, scan),
+            None => {
+                scan.why.note(Rule::SchemeRefused, (s, start));
+                return refuse(text, (start, tld_end), floor, scan);
+            }
         },
-        None if inside_url(text, start, floor) => return skip_url_rest(text, tld_end, scan),
-        None if finder.file_names && reads_as_code(text, domain, |at| pqf(finder, text, at)) => return None,
+        None if inside_url(text, start, floor) => {
+            scan.why.note(Rule::InsideUrl, (start, tld_end));
+            return skip_url_rest(text, tld_end, scan);
+        }
+        None if finder.file_names && reads_as_code(text, domain, |at| pqf(finder, text, at, &mut ())) => {
+            scan.why.note(Rule::FileName, (start, tld_end));
+            return None;
+        }
         None => None,
     };
     url_link(finder, text, (scheme.unwrap_or(start), scheme.is_some()), host, scan)
@@ -482,11 +535,11 @@ fn after_scheme(text: &str, dot: usize, domain: Domain, floor: usize) -> Domain 
 /// A candidate host from `start` to `tld_end` that is no link: when it is
 /// inside `scheme://…`, so is the rest of that URL.
 #[cold]
-fn refuse<'a>(
+fn refuse<'a, W: Why>(
     text: &str,
     (start, tld_end): (usize, usize),
     floor: usize,
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     if inside_url(text, start, floor) { skip_url_rest(text, tld_end, scan) } else { None }
 }
@@ -505,17 +558,18 @@ struct Host {
 /// A URL with a scheme that is not wanted takes the rest of its text with
 /// it: nothing in its path is a link.
 #[inline(always)]
-fn url_link<'a>(
+fn url_link<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     (start, scheme): (usize, bool),
     host: Host,
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     let Host { tld_end, fqdn_dot, .. } = host;
     let wanted = if scheme { Kinds::URL } else { Kinds::WWW };
-    let refused = |scan: &mut Scan| if scheme { skip_url_rest(text, tld_end, scan) } else { None };
+    let refused = |scan: &mut Scan<W>| if scheme { skip_url_rest(text, tld_end, scan) } else { None };
     if !finder.kinds.contains(wanted) {
+        scan.why.note(Rule::KindNotWanted, (start, tld_end));
         return refused(scan);
     }
     // `http://www.bank.com:login.page@evil.org`: the domain is in the user
@@ -525,10 +579,19 @@ fn url_link<'a>(
     let authority_ends =
         matches!(text.as_bytes().get(tld_end), None | Some(b'/' | b' ' | b'\n' | b'?' | b'#'));
     if scheme && !authority_ends && is_user_info(text, tld_end) {
+        scan.why.note(Rule::DottedUserName, (host.start, tld_end));
         return skip_url_rest(text, tld_end, scan);
     }
+    if scheme {
+        scan.why.note(Rule::Scheme, (start, host.start));
+    } else {
+        scan.why.note(Rule::Domain, (start, tld_end));
+    }
     let host_end = match (fqdn_dot, port_at(text, tld_end + fqdn_dot.unwrap_or(0))) {
-        (_, Port::Invalid) => return refused(scan),
+        (_, Port::Invalid) => {
+            scan.why.note(Rule::InvalidPort, (tld_end, tld_end + fqdn_dot.unwrap_or(0) + 1));
+            return refused(scan);
+        }
         (_, Port::Ends(end)) => end,
         // An empty port is a URL's (after a scheme), as written.
         (_, Port::Empty(end)) if scheme => end,
@@ -537,7 +600,10 @@ fn url_link<'a>(
         (Some(n), Port::None) => return trailing_dot(finder, text, (start, tld_end, n, scheme), scan),
         (None, Port::None) => tld_end,
     };
-    let end = pqf(finder, text, host_end);
+    if host_end > tld_end {
+        scan.why.note(Rule::Port, (tld_end, host_end));
+    }
+    let end = pqf(finder, text, host_end, &mut scan.why);
     Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
 }
 
@@ -545,12 +611,12 @@ fn url_link<'a>(
 /// a URL with a user name (`https://user:pass@host/`, not strict), or a
 /// handle (not strict).
 #[inline(always)]
-fn address_link<'a>(
+fn address_link<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     host: Host,
     floor: usize,
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     let at = host.start - 1;
     let tld_end = host.tld_end;
@@ -565,10 +631,16 @@ fn address_link<'a>(
                 .and_then(|scheme| accepted_scheme(&finder.schemes, text, scheme, authority - 3, true));
             return match scheme {
                 Some(scheme) => url_link(finder, text, (scheme, true), host, scan),
-                None => skip_url_rest(text, tld_end, scan),
+                None => {
+                    scan.why.note(Rule::DottedUserName, (authority, at));
+                    skip_url_rest(text, tld_end, scan)
+                }
             };
         }
-        Err(Rejected::Invalid) => return None,
+        Err(Rejected::Invalid) => {
+            scan.why.note(Rule::InvalidLocalPart, (at, at + 1));
+            return None;
+        }
     };
     let bytes = text.as_bytes();
     // `@user@example.social`: a handle, set off from what is before it.
@@ -578,29 +650,56 @@ fn address_link<'a>(
         && bytes[local - 1] == b'@'
         && (local - 1 == floor || before(text, local - 1).1 & EMAIL_BIT == 0);
     if handle {
-        return finder
-            .kinds
-            .contains(Kinds::HANDLE)
-            .then(|| scan.cursor.link(finder, text, (local - 1, tld_end), LinkKind::Handle, false));
+        if !finder.kinds.contains(Kinds::HANDLE) {
+            scan.why.note(Rule::KindNotWanted, (local - 1, tld_end));
+            return None;
+        }
+        scan.why.note(Rule::Handle, (local - 1, tld_end));
+        return Some(scan.cursor.link(finder, text, (local - 1, tld_end), LinkKind::Handle, false));
     }
     if scheme.is_none() && inside_url(text, local, floor) {
+        scan.why.note(Rule::InsideUrl, (local, tld_end));
         return skip_url_rest(text, tld_end, scan);
     }
-    // `mailto:` and `xmpp:` URLs keep their query (and xmpp its resource).
-    let end = match scheme {
-        Some(MailScheme::Mailto) if bytes.get(tld_end) == Some(&b'?') => pqf(finder, text, tld_end),
-        Some(MailScheme::Xmpp) => pqf(finder, text, tld_end),
-        _ => tld_end,
-    };
-    finder
-        .kinds
-        .contains(Kinds::EMAIL)
-        .then(|| scan.cursor.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()))
+    if !finder.kinds.contains(Kinds::EMAIL) {
+        scan.why.note(Rule::KindNotWanted, (local, tld_end));
+        return None;
+    }
+    scan.why.note(Rule::Email, (local, tld_end));
+    if scheme.is_some() {
+        let colon = text[local..].find(':').map_or(local, |i| local + i + 1);
+        scan.why.note(Rule::MailScheme, (local, colon));
+    }
+    let end = pqf_or_address_end(finder, text, tld_end, scheme, &mut scan.why);
+    Some(scan.cursor.link(finder, text, (local, end), LinkKind::Email, scheme.is_some()))
 }
 
 /// §3.5.1 termination from `at`, with the reader's final `?` unless strict.
-fn pqf(finder: &LinkFinder, text: &str, at: usize) -> usize {
-    pqf_end(text, at, finder.reader)
+#[inline(always)]
+fn pqf<W: Why>(finder: &LinkFinder, text: &str, at: usize, why: &mut W) -> usize {
+    pqf_walk(text, at, finder.reader, why)
+}
+
+/// Where an address whose domain ends at `tld_end` ends: `mailto:` and
+/// `xmpp:` URLs keep their query (and xmpp its resource).
+#[inline(always)]
+fn pqf_or_address_end<W: Why>(
+    finder: &LinkFinder,
+    text: &str,
+    tld_end: usize,
+    scheme: Option<MailScheme>,
+    why: &mut W,
+) -> usize {
+    match scheme {
+        Some(MailScheme::Mailto) if text.as_bytes().get(tld_end) == Some(&b'?') => {
+            pqf(finder, text, tld_end, why)
+        }
+        Some(MailScheme::Xmpp) => pqf(finder, text, tld_end, why),
+        _ => {
+            why.note(Rule::AddressEnd, (tld_end, tld_end));
+            tld_end
+        }
+    }
 }
 
 /// Whether a candidate that starts at `from` lies inside a `scheme://…`
@@ -642,14 +741,22 @@ fn scheme_in_run(text: &str, from: usize, floor: usize) -> bool {
 
 /// A host whose last label a separator follows (`example.com.`): the
 /// separator belongs to the link only if a path, query or fragment follows.
-fn trailing_dot<'a>(
+fn trailing_dot<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     (start, tld_end, n, scheme): (usize, usize, usize, bool),
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
-    let end = pqf(finder, text, tld_end + n);
-    let end = if end > tld_end + n { end } else { tld_end };
+    let end = pqf(finder, text, tld_end + n, &mut ());
+    let end = if end > tld_end + n {
+        if W::KEEPS {
+            pqf(finder, text, tld_end + n, &mut scan.why);
+        }
+        end
+    } else {
+        scan.why.note(Rule::TrailingSeparator, (tld_end, tld_end + n));
+        tld_end
+    };
     Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, scheme))
 }
 
@@ -705,7 +812,7 @@ fn follows_at_sign(text: &str, dot: usize, tld: (usize, usize), floor: usize, nv
 
 /// Moves the scan past the rest of a refused URL (to the next space or
 /// control), and finds nothing.
-fn skip_url_rest<'a>(text: &str, from: usize, scan: &mut Scan) -> Option<Link<'a>> {
+fn skip_url_rest<'a, W: Why>(text: &str, from: usize, scan: &mut Scan<W>) -> Option<Link<'a>> {
     let bytes = text.as_bytes();
     let end = bytes[from..].iter().position(|&b| b <= b' ').map_or(bytes.len(), |i| from + i);
     scan.cursor.skip_to(end);
@@ -730,17 +837,21 @@ fn underscore_host_start(text: &str, start: usize, floor: usize) -> Option<usize
 /// single label, an unknown TLD). A host that ends in an accepted TLD is
 /// left to the separator that ends it, so that such hosts are found the
 /// same way with or without these options.
-fn scheme_host_link<'a>(
+fn scheme_host_link<'a, W: Why>(
     finder: &LinkFinder,
     text: &'a str,
     colon: usize,
-    scan: &mut Scan,
+    scan: &mut Scan<W>,
 ) -> Option<Link<'a>> {
     let host = colon + 3;
     scan.cursor.pos = host;
     let start = scheme_before(text, host, scan.cursor.floor)?;
-    let start = accepted_scheme(&finder.schemes, text, start, colon, finder.reader)?;
+    let Some(start) = accepted_scheme(&finder.schemes, text, start, colon, finder.reader) else {
+        scan.why.note(Rule::SchemeRefused, (start, colon));
+        return None;
+    };
     if !finder.kinds.contains(Kinds::URL) {
+        scan.why.note(Rule::KindNotWanted, (start, host));
         return None;
     }
     // `scheme://user@host`, `scheme://user:password@host`: the host is
@@ -749,11 +860,15 @@ fn scheme_host_link<'a>(
     let host = match userinfo_end(text, host) {
         Some(at) if finder.reader => {
             if dotted_user_name(&text[host..at]) {
+                scan.why.note(Rule::DottedUserName, (host, at));
                 return None;
             }
             at + 1
         }
-        Some(_) => return None,
+        Some(at) => {
+            scan.why.note(Rule::DottedUserName, (host, at));
+            return None;
+        }
         None => host,
     };
     let ip = if finder.ip_hosts { ip_host_end(text, host) } else { None };
@@ -762,8 +877,12 @@ fn scheme_host_link<'a>(
         None if finder.local_hosts => local_host_end(finder, text, host)?,
         None => return None,
     };
+    let port = host_end;
     let host_end = match port_at(text, host_end) {
-        Port::Invalid => return None,
+        Port::Invalid => {
+            scan.why.note(Rule::InvalidPort, (port, port + 1));
+            return None;
+        }
         Port::Ends(end) | Port::Empty(end) => end,
         Port::None => host_end,
     };
@@ -771,9 +890,14 @@ fn scheme_host_link<'a>(
     // (`http://10.0.0.1:x`); a `:` that ends it is punctuation after it.
     let after_colon = text[host_end..].strip_prefix(':').and_then(|rest| rest.chars().next());
     if after_colon.is_some_and(|c| c > ' ' && !c.is_whitespace()) || text[host_end..].starts_with('@') {
+        scan.why.note(Rule::InvalidPort, (host_end, host_end + 1));
         return None;
     }
-    let end = pqf(finder, text, host_end);
+    scan.why.note(Rule::IpOrLocalHost, (start, port));
+    if host_end > port {
+        scan.why.note(Rule::Port, (port, host_end));
+    }
+    let end = pqf(finder, text, host_end, &mut scan.why);
     Some(scan.cursor.link(finder, text, (start, end), LinkKind::Url, true))
 }
 

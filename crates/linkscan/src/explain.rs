@@ -1,0 +1,546 @@
+//! Why a link starts and ends where it does, and why a candidate is no
+//! link: [`LinkFinder::explain`].
+//!
+//! The scans report each decision they make as they make it, to a
+//! [`Why`] they are generic over. The ordinary scan's is `()`, whose
+//! reports compile away; [`LinkFinder::explain`] runs the same scan with a
+//! list that keeps them. Every decision names a [`Rule`]: the one table of
+//! rule ids, reasons and references is [`Rule::about`].
+
+use crate::finder::{Dialect, Link, LinkFinder};
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// A rule the finder applies: each decision [`LinkFinder::explain`]
+/// reports names one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rule {
+    // UTS #58: where a link starts.
+    /// A URL with its scheme.
+    Scheme,
+    /// A URL without a scheme: its domain.
+    Domain,
+    /// An email address.
+    Email,
+    /// `mailto:` or `xmpp:` before an address.
+    MailScheme,
+    /// A fediverse handle.
+    Handle,
+    /// A URL whose host is an IP address or a local host.
+    IpOrLocalHost,
+    // UTS #58: where a link ends.
+    /// Nothing after the host starts a path, query or fragment.
+    HostEnd,
+    /// The host's port.
+    Port,
+    /// A separator after the last label, left out.
+    TrailingSeparator,
+    /// The text ends.
+    TextEnd,
+    /// A Link_Term=Hard code point.
+    Hard,
+    /// Trailing Link_Term=Soft code points, left out.
+    TrailingSoft,
+    /// The reader's final `?`, left out.
+    FinalQuestionMark,
+    /// A closing bracket matching one opened in the link: kept.
+    BracketClosed,
+    /// A closing bracket that closes none opened in the link.
+    UnmatchedClose,
+    /// More open brackets than the spec tracks.
+    BracketLimit,
+    /// The reader's markup after a link (`"/>`, `</a`).
+    Markup,
+    /// An address ends with its domain.
+    AddressEnd,
+    // UTS #58: candidates refused.
+    /// The last label is too short or too long for an accepted TLD.
+    TldLength,
+    /// The last label is not an accepted TLD.
+    TldNotAccepted,
+    /// The domain is an address's local part.
+    LocalPart,
+    /// A label is not valid, or the name is too long.
+    InvalidDomain,
+    /// The name is glued to `_` or to a character UTS #46 removes.
+    NotWhole,
+    /// The scheme before the host is not accepted.
+    SchemeRefused,
+    /// Inside a URL whose host was refused.
+    InsideUrl,
+    /// Reads as a file name or code.
+    FileName,
+    /// A kind the finder does not look for.
+    KindNotWanted,
+    /// A user name with a label separator.
+    DottedUserName,
+    /// A port that is not one.
+    InvalidPort,
+    /// No valid local part before the `@`.
+    InvalidLocalPart,
+    // GFM (cmark-gfm).
+    /// GFM: `http://`, `https://` or `ftp://`.
+    GfmScheme,
+    /// GFM: `www.`.
+    GfmWww,
+    /// GFM: an email address.
+    GfmEmail,
+    /// GFM: a scheme that is not `http`, `https` or `ftp`.
+    GfmSchemeUnknown,
+    /// GFM: `www.` after a character other than white space or `*_~(`.
+    GfmWwwPreceded,
+    /// GFM: a domain without a dot, or with `_` in its last two labels.
+    GfmDomain,
+    /// GFM: an address's domain that cmark-gfm refuses.
+    GfmEmailDomain,
+    /// GFM: a link ends at white space or `<`.
+    GfmSpaceOrLt,
+    /// GFM: trailing punctuation, left out.
+    GfmTrailingPunctuation,
+    /// GFM: an unmatched trailing `)`, left out.
+    GfmParenthesis,
+    /// GFM: a trailing entity reference, left out.
+    GfmEntity,
+    // MD4C.
+    /// MD4C: `http://`, `https://` or `ftp://`.
+    Md4cScheme,
+    /// MD4C: `www.`.
+    Md4cWww,
+    /// MD4C: an email address.
+    Md4cEmail,
+    /// MD4C: ends where its last segment ends.
+    Md4cSegmentEnd,
+    /// MD4C: not set off before.
+    Md4cLeft,
+    /// MD4C: not set off after.
+    Md4cRight,
+    /// MD4C: a host of fewer than two components.
+    Md4cHost,
+    /// MD4C: a segment's parentheses do not balance.
+    Md4cParentheses,
+    /// MD4C: no user name before the `@`.
+    Md4cUser,
+}
+
+/// What a rule is: its stable id, the reason it gives, the rule it
+/// follows, and whether it refuses a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About {
+    /// A stable, kebab-case id (`trailing-soft`).
+    pub id: &'static str,
+    /// What the rule decides, in one line.
+    pub reason: &'static str,
+    /// The specification section, profile rule or reference behaviour it follows.
+    pub reference: &'static str,
+    /// Whether a decision by it means no link.
+    pub refuses: bool,
+}
+
+const fn about(id: &'static str, reason: &'static str, reference: &'static str, refuses: bool) -> About {
+    About { id, reason, reference, refuses }
+}
+
+impl Rule {
+    /// Every rule, in the order of [`Rule::about`]'s table.
+    pub const ALL: [Rule; 50] = {
+        use Rule::*;
+        [
+            Scheme,
+            Domain,
+            Email,
+            MailScheme,
+            Handle,
+            IpOrLocalHost,
+            HostEnd,
+            Port,
+            TrailingSeparator,
+            TextEnd,
+            Hard,
+            TrailingSoft,
+            FinalQuestionMark,
+            BracketClosed,
+            UnmatchedClose,
+            BracketLimit,
+            Markup,
+            AddressEnd,
+            TldLength,
+            TldNotAccepted,
+            LocalPart,
+            InvalidDomain,
+            NotWhole,
+            SchemeRefused,
+            InsideUrl,
+            FileName,
+            KindNotWanted,
+            DottedUserName,
+            InvalidPort,
+            InvalidLocalPart,
+            GfmScheme,
+            GfmWww,
+            GfmEmail,
+            GfmSchemeUnknown,
+            GfmWwwPreceded,
+            GfmDomain,
+            GfmEmailDomain,
+            GfmSpaceOrLt,
+            GfmTrailingPunctuation,
+            GfmParenthesis,
+            GfmEntity,
+            Md4cScheme,
+            Md4cWww,
+            Md4cEmail,
+            Md4cSegmentEnd,
+            Md4cLeft,
+            Md4cRight,
+            Md4cHost,
+            Md4cParentheses,
+            Md4cUser,
+        ]
+    };
+
+    /// The rule's id, reason, reference and whether it refuses: the one
+    /// table of them.
+    ///
+    /// ```
+    /// use linkscan::explain::Rule;
+    /// assert_eq!(Rule::TrailingSoft.about().id, "trailing-soft");
+    /// assert!(Rule::TldNotAccepted.about().refuses);
+    /// ```
+    pub const fn about(self) -> About {
+        use Rule::*;
+        const GFM: &str = "cmark-gfm 0.29.0.gfm.13, autolink extension";
+        const MD4C: &str = "md4c, permissive autolinks";
+        match self {
+            Scheme => about("scheme", "starts at its scheme, right before the host", "UTS #58 §3.2", false),
+            Domain => about(
+                "domain",
+                "starts at its domain's first label: no scheme is written",
+                "UTS #58 §3.2",
+                false,
+            ),
+            Email => {
+                about("email", "an email address: its local part, `@` and domain", "UTS #58 §5.2", false)
+            }
+            MailScheme => about(
+                "mail-scheme",
+                "`mailto:` or `xmpp:` before the address belongs to it",
+                "UTS #58 §5.2; reader rule (not strict)",
+                false,
+            ),
+            Handle => about(
+                "handle",
+                "a fediverse handle: `@`, a user name, `@` and a domain",
+                "reader rule (chat profile, Kinds::HANDLE)",
+                false,
+            ),
+            IpOrLocalHost => about(
+                "ip-or-local-host",
+                "after `scheme://`, an IP address or a host without an accepted TLD",
+                "LinkFinder::ip_hosts / local_hosts",
+                false,
+            ),
+            HostEnd => about(
+                "host-end",
+                "ends with its host: what follows starts no path, query or fragment",
+                "UTS #58 §3.5, Table 3-3",
+                false,
+            ),
+            Port => about("port", "the host's `:port` belongs to it", "UTS #58 §3.3", false),
+            TrailingSeparator => about(
+                "trailing-separator",
+                "a separator after the last label ends a sentence: left out",
+                "UTS #58 §3.3",
+                false,
+            ),
+            TextEnd => about("text-end", "the text ends", "UTS #58 §3.5.1", false),
+            Hard => {
+                about("hard", "a Link_Term=Hard code point ends the link", "UTS #58 §3.5.1, Table 3-2", false)
+            }
+            TrailingSoft => about(
+                "trailing-soft",
+                "trailing Link_Term=Soft code points are left out",
+                "UTS #58 §3.5.1, Table 3-2",
+                false,
+            ),
+            FinalQuestionMark => about(
+                "final-question-mark",
+                "a `?` with nothing after it is Soft: left out",
+                "UTS #58 Table 3-2; reader rule (not strict)",
+                false,
+            ),
+            BracketClosed => about(
+                "bracket-closed",
+                "a closing bracket matches one opened in the same part: kept",
+                "UTS #58 §3.5.1, Link_Bracket",
+                false,
+            ),
+            UnmatchedClose => about(
+                "unmatched-close",
+                "a closing bracket closes none opened in the same part: the link ends before it",
+                "UTS #58 §3.5.1, Link_Bracket",
+                false,
+            ),
+            BracketLimit => about(
+                "bracket-limit",
+                "more open brackets than the 125 the spec tracks: the link ends",
+                "UTS #58 §3.5.1",
+                false,
+            ),
+            Markup => about(
+                "markup",
+                "markup after the link (a quote before `/` or `>`, a closing tag) ends it",
+                "reader rule (not strict)",
+                false,
+            ),
+            AddressEnd => about("address-end", "an address ends with its domain", "UTS #58 §5.2", false),
+            TldLength => about(
+                "tld-length",
+                "the last label is too short or too long for an accepted TLD",
+                "UTS #58 §3.2; TLD list",
+                true,
+            ),
+            TldNotAccepted => about(
+                "tld-not-accepted",
+                "the last label is not an accepted TLD",
+                "UTS #58 §3.2; IANA TLD list",
+                true,
+            ),
+            LocalPart => about(
+                "local-part",
+                "the name is an address's local part: the address is found from its own domain",
+                "UTS #58 §5.2",
+                true,
+            ),
+            InvalidDomain => about(
+                "invalid-domain",
+                "a label is empty, starts or ends with `-` or is not a valid `xn--` label, or the name is longer than DNS allows",
+                "UTS #46; RFC 1035",
+                true,
+            ),
+            NotWhole => about(
+                "not-whole",
+                "the name is glued to `_` or to a code point UTS #46 removes: it is not written whole",
+                "reader rule (not strict)",
+                true,
+            ),
+            SchemeRefused => about(
+                "scheme-refused",
+                "the scheme before the host is not an accepted one",
+                "LinkFinder::schemes",
+                true,
+            ),
+            InsideUrl => about("inside-url", "inside a URL whose host was refused", "reader rule", true),
+            FileName => about(
+                "file-name",
+                "reads as a file name or code, not a domain",
+                "LinkFinder::file_names",
+                true,
+            ),
+            KindNotWanted => about(
+                "kind-not-wanted",
+                "a kind of link the finder does not look for",
+                "LinkFinder::kinds",
+                true,
+            ),
+            DottedUserName => about(
+                "dotted-user-name",
+                "a user name with a label separator could be taken for the host",
+                "UTS #58 §3.3 test data; security",
+                true,
+            ),
+            InvalidPort => {
+                about("invalid-port", "`:` after the host starts no valid port", "UTS #58 §3.3", true)
+            }
+            InvalidLocalPart => {
+                about("invalid-local-part", "no valid local part before the `@`", "UTS #58 §5.2", true)
+            }
+            GfmScheme => about("gfm-scheme", "`http://`, `https://` or `ftp://` starts a URL", GFM, false),
+            GfmWww => about("gfm-www", "`www.` starts a link", GFM, false),
+            GfmEmail => {
+                about("gfm-email", "an email address (with `mailto:` or `xmpp:` if written)", GFM, false)
+            }
+            GfmSchemeUnknown => {
+                about("gfm-scheme-unknown", "only `http`, `https` and `ftp` start a URL", GFM, true)
+            }
+            GfmWwwPreceded => about(
+                "gfm-www-preceded",
+                "`www.` needs white space, the start of a line or one of `*_~(` before it",
+                GFM,
+                true,
+            ),
+            GfmDomain => {
+                about("gfm-domain", "the domain needs a dot and no `_` in its last two labels", GFM, true)
+            }
+            GfmEmailDomain => about(
+                "gfm-email-domain",
+                "the address's domain needs a dot and must end in a letter or `.`",
+                GFM,
+                true,
+            ),
+            GfmSpaceOrLt => about("gfm-space-or-lt", "white space or `<` ends the link", GFM, false),
+            GfmTrailingPunctuation => {
+                about("gfm-trailing-punctuation", "trailing `?!.,:*_~'\"` are left out", GFM, false)
+            }
+            GfmParenthesis => about(
+                "gfm-parenthesis",
+                "a trailing `)` with more `)` than `(` in the link is left out",
+                GFM,
+                false,
+            ),
+            GfmEntity => {
+                about("gfm-entity", "a trailing entity reference (`&name;`) is left out", GFM, false)
+            }
+            Md4cScheme => about("md4c-scheme", "`http://`, `https://` or `ftp://` starts a URL", MD4C, false),
+            Md4cWww => about("md4c-www", "`www.` starts a link", MD4C, false),
+            Md4cEmail => about("md4c-email", "an email address: a user name, `@` and a host", MD4C, false),
+            Md4cSegmentEnd => about(
+                "md4c-segment-end",
+                "ends where its last segment (host, path, query, fragment) ends",
+                MD4C,
+                false,
+            ),
+            Md4cLeft => about(
+                "md4c-left",
+                "needs the start of a line, white space, `(`, `{`, `[` or an emphasis opener before it",
+                MD4C,
+                true,
+            ),
+            Md4cRight => about(
+                "md4c-right",
+                "needs the end of a line, white space, `)}].!?,;` or an emphasis closer after it",
+                MD4C,
+                true,
+            ),
+            Md4cHost => about("md4c-host", "the host needs two components or more", MD4C, true),
+            Md4cParentheses => {
+                about("md4c-parentheses", "a segment's parentheses do not balance", MD4C, true)
+            }
+            Md4cUser => about("md4c-user", "no user name before the `@`", MD4C, true),
+        }
+    }
+}
+
+/// One decision: the rule, and the bytes it looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The rule.
+    pub rule: Rule,
+    /// The bytes of the text it looked at (empty at the text's end).
+    pub range: Range<usize>,
+}
+
+/// A candidate the scan considered: a link found, with the decisions that
+/// made its start and end, or a candidate refused, with the decision that
+/// refused it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate<'t> {
+    /// The link, if the candidate is one.
+    pub link: Option<Link<'t>>,
+    /// The decisions, in the order the scan made them.
+    pub decisions: Vec<Decision>,
+}
+
+impl Candidate<'_> {
+    /// The bytes the candidate covers: the link's, or those of the
+    /// decision that refused it.
+    pub fn range(&self) -> Range<usize> {
+        match &self.link {
+            Some(link) => link.start()..link.end(),
+            None => self.decisions.last().map_or(0..0, |d| d.range.clone()),
+        }
+    }
+}
+
+/// Where a scan reports its decisions. `()` drops them (and the compiler
+/// with them); a list keeps them.
+pub(crate) trait Why: Clone + Default {
+    /// Whether reports are kept (to skip work done only for them).
+    const KEEPS: bool;
+    /// Reports a decision by `rule` on the bytes `range`.
+    fn note(&mut self, rule: Rule, range: (usize, usize));
+    /// Reports `later`'s decisions after these.
+    fn append(&mut self, later: Self);
+}
+
+impl Why for () {
+    const KEEPS: bool = false;
+    #[inline(always)]
+    fn note(&mut self, _: Rule, _: (usize, usize)) {}
+    #[inline(always)]
+    fn append(&mut self, _: Self) {}
+}
+
+impl Why for Vec<Decision> {
+    const KEEPS: bool = true;
+    fn note(&mut self, rule: Rule, (start, end): (usize, usize)) {
+        self.push(Decision { rule, range: start..end });
+    }
+    fn append(&mut self, mut later: Self) {
+        Vec::append(self, &mut later);
+    }
+}
+
+impl LinkFinder {
+    /// Every candidate the scan of `text` considers, in order: the links
+    /// [`links`](LinkFinder::links) finds, each with the decisions that
+    /// made its start and end, and the candidates it refuses, each with
+    /// the decision that refused it.
+    ///
+    /// ```
+    /// use linkscan::LinkFinder;
+    /// use linkscan::explain::Rule;
+    ///
+    /// let text = "See example.com/a_(b)?. Or example.notatld";
+    /// let candidates = LinkFinder::new().explain(text);
+    /// let rules: Vec<Vec<&str>> =
+    ///     candidates.iter().map(|c| c.decisions.iter().map(|d| d.rule.about().id).collect()).collect();
+    /// assert_eq!(rules, [vec!["domain", "bracket-closed", "final-question-mark", "hard"], vec!["tld-not-accepted"]]);
+    /// assert_eq!(candidates[0].link.as_ref().map(|l| l.as_str()), Some("example.com/a_(b)"));
+    /// assert_eq!(&text[candidates[1].range()], "notatld");
+    /// ```
+    ///
+    /// URLs wrapped across lines ([`LinkFinder::wrapped_urls`]) are found
+    /// by a search of their own, which this does not explain: the
+    /// candidates are those of the scan of each line.
+    pub fn explain<'t>(&self, text: &'t str) -> Vec<Candidate<'t>> {
+        let cursor = crate::scan::Cursor::new(crate::finder::Context::default());
+        let mut candidates = Vec::new();
+        // The notes of a refused candidate end with the refusal; those
+        // after the last refusal are the link's.
+        let mut take = |found: Option<Link<'t>>, notes: &mut Vec<Decision>| {
+            let mut decisions = Vec::new();
+            for decision in notes.drain(..) {
+                let refuses = decision.rule.about().refuses;
+                decisions.push(decision);
+                if refuses {
+                    candidates.push(Candidate { link: None, decisions: core::mem::take(&mut decisions) });
+                }
+            }
+            let done = found.is_none();
+            if let Some(link) = found {
+                candidates.push(Candidate { link: Some(link), decisions });
+            }
+            done
+        };
+        macro_rules! walk {
+            ($scan:ty, $next:path) => {{
+                let mut scan = <$scan>::new(cursor);
+                while scan.cursor.pos < text.len() {
+                    let found = $next(self, text, &mut scan);
+                    if take(found, &mut scan.why) {
+                        break;
+                    }
+                }
+            }};
+        }
+        match self.dialect {
+            Dialect::Uts58 => walk!(crate::uts58::Scan<Vec<Decision>>, crate::uts58::next_link),
+            Dialect::Gfm => walk!(crate::gfm::Scan<Vec<Decision>>, crate::gfm::next_link),
+            Dialect::Md4c => walk!(crate::md4c::Scan<Vec<Decision>>, crate::md4c::next_link),
+        }
+        // (GFM finds a URL link before the addresses ahead of it.)
+        candidates.sort_by_key(|c| c.range().start);
+        candidates
+    }
+}
