@@ -92,6 +92,18 @@ function links(text, count) {
   return found;
 }
 
+/** Every rule explain names, `{rule, reason, reference, refuses}`, read from the module once. */
+let ruleTable = null;
+function rules() {
+  if (ruleTable === null) {
+    ruleTable = wasm.call((ex) => {
+      ex.ls_rules();
+      return JSON.parse(wasm.text()).map(([rule, reason, reference, refuses]) => ({ rule, reason, reference, refuses }));
+    });
+  }
+  return ruleTable;
+}
+
 // Finders and streams the garbage collector took are freed in the module.
 const slots = new FinalizationRegistry(({ generation, slot, free }) => {
   if (wasm.generation === generation) wasm.exports[free](slot);
@@ -132,6 +144,31 @@ export class LinkFinder {
       const length = wasm.encode(text);
       const count = wasm.exports.ls_find(slot, length, length === text.length ? 1 : 0);
       return count === 0 ? [] : links(text, count);
+    } catch (error) {
+      throw wasm.failed(error);
+    }
+  }
+
+  /**
+   * Each candidate the scan of `text` considers, in order: a link with the
+   * rules that made its start and end, or a candidate refused with the rule
+   * that refused it (see linkscan.d.ts).
+   */
+  explain(text) {
+    if (typeof text !== "string") string(text, "text");
+    const slot = this.handle();
+    try {
+      const length = wasm.encode(text);
+      wasm.exports.ls_explain(slot, length, length === text.length ? 1 : 0);
+      const candidates = JSON.parse(wasm.text());
+      const all = rules();
+      return candidates.map(([start, end, kind, href, decisions]) => ({
+        link: kind === null ? null : { start, end, kind: KINDS[kind & 3], text: text.slice(start, end), href },
+        start,
+        end,
+        text: text.slice(start, end),
+        decisions: decisions.map(([rule, from, to]) => ({ ...all[rule], start: from, end: to, text: text.slice(from, to) })),
+      }));
     } catch (error) {
       throw wasm.failed(error);
     }

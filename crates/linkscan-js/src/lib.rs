@@ -12,11 +12,13 @@
 //! encodes lone surrogates as U+FFFD (as `TextEncoder` does), one unit for
 //! one, so offsets still index its string.
 
+use linkscan::explain::Rule;
 use linkscan::{
     Dialect, FinderOptions, Link, LinkFinder, LinkKind, LinkStream, OffsetConverter, OffsetUnit, TldPolicy,
 };
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// What the host and the module exchange, and the finders and streams the
 /// host holds by number.
@@ -264,6 +266,87 @@ fn push_link(ints: &mut Vec<u32>, bytes: &mut Vec<u8>, link: &Link<'_>, range: [
         ints.push(link.as_str().len() as u32);
         bytes.extend_from_slice(link.as_str().as_bytes());
     }
+}
+
+/// What the scan of the input text considered (`LinkFinder::explain`), as
+/// a JSON array in the bytes: each candidate `[start, end, kind, href,
+/// decisions]` (kind and href null for a candidate refused), each decision
+/// `[rule, start, end]`, a rule by its index in [`ls_rules`]' list; offsets
+/// as for [`ls_find`]. Its length, or -1 for a finder freed.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_explain(finder: u32, len: usize, ascii: u32) -> i32 {
+    with_state(|state| {
+        let State { input, bytes, finders, .. } = state;
+        let Some(Shared { finder, .. }) = finders.get(finder) else { return -1 };
+        let text = text_of(input, len);
+        let unit = if ascii != 0 { OffsetUnit::Bytes } else { OffsetUnit::Utf16 };
+        let mut offsets = OffsetConverter::new(&text, unit);
+        let mut json = String::from("[");
+        for (i, candidate) in finder.explain(&text).iter().enumerate() {
+            let range = candidate.range();
+            let (start, end) = (offsets.convert(range.start), offsets.convert(range.end));
+            let sep = if i > 0 { "," } else { "" };
+            match &candidate.link {
+                Some(link) => {
+                    let _ = write!(json, "{sep}[{start},{end},{},", kind_number(link.kind()));
+                    json_string(&mut json, &link.href());
+                    json.push_str(",[");
+                }
+                None => {
+                    let _ = write!(json, "{sep}[{start},{end},null,null,[");
+                }
+            }
+            for (k, decision) in candidate.decisions.iter().enumerate() {
+                let rule = Rule::ALL.iter().position(|&r| r == decision.rule).unwrap_or_default();
+                let (start, end) =
+                    (offsets.convert(decision.range.start), offsets.convert(decision.range.end));
+                let _ = write!(json, "{}[{rule},{start},{end}]", if k > 0 { "," } else { "" });
+            }
+            json.push_str("]]");
+        }
+        json.push(']');
+        *bytes = json.into_bytes();
+        bytes.len() as i32
+    })
+}
+
+/// `s` as a JSON string.
+fn json_string(json: &mut String, s: &str) {
+    json.push('"');
+    for c in s.chars() {
+        match c {
+            '"' | '\\' => {
+                json.push('\\');
+                json.push(c);
+            }
+            c if c < ' ' => {
+                let _ = write!(json, "\\u{:04x}", u32::from(c));
+            }
+            c => json.push(c),
+        }
+    }
+    json.push('"');
+}
+
+/// Every rule, as a JSON array in the bytes: `[id, reason, reference,
+/// refuses]` each, in [`Rule::ALL`]'s order.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_rules() -> i32 {
+    with_state(|state| {
+        let mut json = String::from("[");
+        for (i, rule) in Rule::ALL.iter().enumerate() {
+            let about = rule.about();
+            json.push_str(if i > 0 { ",[" } else { "[" });
+            for text in [about.id, about.reason, about.reference] {
+                json_string(&mut json, text);
+                json.push(',');
+            }
+            let _ = write!(json, "{}]", about.refuses);
+        }
+        json.push(']');
+        state.bytes = json.into_bytes();
+        state.bytes.len() as i32
+    })
 }
 
 /// A stream over a copy of a finder: its number, or -1 for a finder freed.

@@ -290,3 +290,26 @@ test("a LinkFinder made per request and never freed costs no memory of its own",
   a.free();
   assert.equal(b.find("x.org")[0].href, "https://x.org");
 });
+
+test("explain: links with the rules of their ends, near-misses with the rule that refused them", () => {
+  const text = "😀 See https://en.wikipedia.org/wiki/Rust_(language)). 東京 x.notatld www.a.org/x? a@b.org!";
+  for (const dialect of ["uts58", "gfm", "md4c"]) {
+    const finder = new LinkFinder({ dialect });
+    const candidates = finder.explain(text);
+    assert.deepEqual(candidates.filter((c) => c.link !== null).map((c) => c.link), finder.find(text), dialect);
+    for (const c of candidates) {
+      assert.equal(text.slice(c.start, c.end), c.text);
+      assert.ok(c.decisions.length > 0);
+      for (const d of c.decisions) {
+        assert.equal(text.slice(d.start, d.end), d.text);
+        assert.equal(d.refuses, c.link === null, `${dialect}: ${d.rule}`);
+        assert.match(d.rule, /^[a-z0-9-]+$/);
+      }
+    }
+  }
+  const [wiki, refused] = new LinkFinder().explain(text).slice(0, 2);
+  assert.deepEqual(wiki.decisions.map((d) => d.rule), ["scheme", "bracket-closed", "unmatched-close"]);
+  assert.equal(wiki.decisions[0].reference, "UTS #58 §3.2");
+  assert.deepEqual([refused.text, refused.decisions.map((d) => d.rule)], ["notatld", ["tld-not-accepted"]]);
+  assert.throws(() => new LinkFinder().explain(5), TypeError);
+});

@@ -35,7 +35,9 @@ after(async () => {
 const rows = () => page.$$eval("#links tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
 
 test("the sample text's links, marked and listed with hrefs and display forms", async () => {
-  const marks = await page.$$eval("#marked mark", (ms) => ms.map((m) => [m.className, m.textContent]));
+  const all = await page.$$eval("#marked mark", (ms) => ms.map((m) => [m.className, m.textContent]));
+  assert.deepEqual(all.filter(([kind]) => kind === "miss"), [["miss", "README.md"], ["miss", "@ann@chaos.social"]]);
+  const marks = all.filter(([kind]) => kind !== "miss");
   assert.deepEqual(marks, [
     ["url", "https://ja.wikipedia.org/wiki/日本（国）"],
     ["email", "アルベルト@example.com"],
@@ -49,6 +51,23 @@ test("the sample text's links, marked and listed with hrefs and display forms", 
   assert.match(await page.textContent("#html"), /<a href="mailto:アルベルト@example.com">/);
   assert.match(await page.textContent("#markdown"), /^<p>Docs: <a href=/);
   if (process.env.LINKSCAN_SCREENSHOT) await page.screenshot({ path: process.env.LINKSCAN_SCREENSHOT, fullPage: true });
+});
+
+test("why: choosing a link or a near-miss shows the rules that decided it", async () => {
+  const sample = await page.inputValue("#input");
+  await page.fill("#input", "See https://en.wikipedia.org/wiki/Rust_(language)). Or x.notatld");
+  const marks = await page.$$eval("#marked mark", (ms) => ms.map((m) => [m.className, m.textContent]));
+  assert.deepEqual(marks, [["url", "https://en.wikipedia.org/wiki/Rust_(language)"], ["miss", "notatld"]]);
+  await page.click("#marked mark.url");
+  const rules = () => page.$$eval("#why li code:first-child", (cs) => cs.map((c) => c.textContent));
+  assert.deepEqual(await rules(), ["scheme", "bracket-closed", "unmatched-close"]);
+  assert.match(await page.textContent("#why"), /closes none opened in the same part/);
+  await page.focus("#marked mark.miss");
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await rules(), ["tld-not-accepted"]);
+  assert.match(await page.textContent("#why p"), /^No link: notatld/);
+  assert.deepEqual(errors, []);
+  await page.fill("#input", sample);
 });
 
 test("dialect and profile change what is found", async () => {

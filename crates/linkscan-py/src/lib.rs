@@ -284,6 +284,43 @@ impl Finder {
         pyarrow.chunked_array.bind(py).call1((arrays,))
     }
 
+    /// Each candidate the scan of `text` considers, in order, as a dict:
+    /// `link` (the Link, or None for a candidate refused), `start`, `end`
+    /// and `text`, and `decisions`: the rules that made the link's start
+    /// and end, or the one that refused it, each a dict of `rule` (a stable
+    /// id), `start`, `end`, `text`, `reason`, `reference` and `refuses`.
+    fn explain<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let explained = detached_if_long(py, text, || self.finder.explain(text));
+        let conv = core::cell::RefCell::new(OffsetConverter::new(text, self.unit));
+        let at = |byte: usize| conv.borrow_mut().convert(byte);
+        let span = |dict: &Bound<'py, PyDict>, range: std::ops::Range<usize>| -> PyResult<()> {
+            dict.set_item(intern!(py, "start"), at(range.start))?;
+            dict.set_item(intern!(py, "end"), at(range.end))?;
+            dict.set_item(intern!(py, "text"), &text[range])
+        };
+        let mut candidates = Vec::with_capacity(explained.len());
+        for candidate in &explained {
+            let dict = PyDict::new(py);
+            let link = candidate.link.as_ref().map(|link| link_at(link, at(link.start()), at(link.end())));
+            dict.set_item(intern!(py, "link"), link)?;
+            span(&dict, candidate.range())?;
+            let mut decisions = Vec::with_capacity(candidate.decisions.len());
+            for decision in &candidate.decisions {
+                let about = decision.rule.about();
+                let entry = PyDict::new(py);
+                entry.set_item(intern!(py, "rule"), about.id)?;
+                span(&entry, decision.range.clone())?;
+                entry.set_item(intern!(py, "reason"), about.reason)?;
+                entry.set_item(intern!(py, "reference"), about.reference)?;
+                entry.set_item(intern!(py, "refuses"), about.refuses)?;
+                decisions.push(entry);
+            }
+            dict.set_item(intern!(py, "decisions"), decisions)?;
+            candidates.push(dict);
+        }
+        Ok(candidates)
+    }
+
     /// A stream of text with this finder: feed it pieces (chat tokens,
     /// lines of a log) and get each link once it is final.
     fn stream(&self) -> Stream {
@@ -369,9 +406,14 @@ fn stream_link(link: &linkscan::stream::StreamLink<'_>) -> Link {
 }
 
 fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
+    link_at(link, conv.convert(link.start()), conv.convert(link.end()))
+}
+
+/// `link` with its offsets converted: `start` and `end`.
+fn link_at(link: &linkscan::Link<'_>, start: usize, end: usize) -> Link {
     Link {
-        start: conv.convert(link.start()),
-        end: conv.convert(link.end()),
+        start,
+        end,
         kind: link.kind().as_str(),
         text: link.as_str().to_string(),
         href: link.href().into_owned(),

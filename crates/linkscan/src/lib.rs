@@ -33,6 +33,9 @@
 //!   links in turn: [`LinkFinder::spans`].
 //! * **Text that is still arriving** (a chat answer, a log): [`LinkStream`]
 //!   gives each link once it is final, exactly as in the whole text.
+//! * **Why a link ends where it does**, and why a near-miss is none:
+//!   [`LinkFinder::explain`] names the rule behind each decision
+//!   ([`explain::Rule`]).
 //! * **Many short texts** stored end to end (an Arrow string column):
 //!   [`LinkFinder::row_links`] finds them together, each row's links as
 //!   the row alone has them, with no set-up a row.

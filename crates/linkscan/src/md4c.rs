@@ -178,8 +178,10 @@ fn set_off_after<W: Why>(
     scan: &mut Scan<W>,
 ) -> Option<(usize, usize)> {
     if !right_ok(text, end, scan) {
-        let next = text[end..].chars().next().map_or(0, char::len_utf8);
-        scan.why.note(Rule::Md4cRight, (end, end + next));
+        if W::KEEPS {
+            let next = text[end..].chars().next().map_or(0, char::len_utf8);
+            scan.why.note(Rule::Md4cRight, (end, end + next));
+        }
         return None;
     }
     scan.why.note(rule, (start, end));

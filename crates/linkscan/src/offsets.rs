@@ -46,15 +46,16 @@ impl<'a> OffsetConverter<'a> {
     }
 
     /// The offset in the converter's unit of byte offset `byte` (clamped to
-    /// the text's length). Cheapest for non-decreasing offsets; an offset
-    /// before the previous one counts again from the start of the text. An
-    /// offset inside a character counts that character as before it.
+    /// the text's length). Only the text between it and the previous
+    /// offset is counted: offsets in order (or near each other) are one
+    /// pass over the text. An offset inside a character counts that
+    /// character as before it.
     ///
     /// ```
     /// use linkscan::{OffsetConverter, OffsetUnit};
     /// let text = "😀 é x";
     /// let mut chars = OffsetConverter::new(text, OffsetUnit::Chars);
-    /// assert_eq!((chars.convert(5), chars.convert(8)), (2, 4)); // increasing offsets, one pass
+    /// assert_eq!((chars.convert(5), chars.convert(8), chars.convert(4)), (2, 4, 1));
     /// ```
     #[inline]
     pub fn convert(&mut self, byte: usize) -> usize {
@@ -67,14 +68,11 @@ impl<'a> OffsetConverter<'a> {
 
     /// [`OffsetConverter::convert`] into chars or UTF-16 units.
     fn count_to(&mut self, byte: usize) -> usize {
-        if byte < self.byte {
-            self.byte = 0;
-            self.converted = 0;
-        }
-        let span = &self.text[self.byte..byte];
-        if span.is_ascii() {
+        let back = byte < self.byte;
+        let span = if back { &self.text[byte..self.byte] } else { &self.text[self.byte..byte] };
+        let units = if span.is_ascii() {
             // Every unit is a byte (a quick test, vectorised).
-            self.converted += span.len();
+            span.len()
         } else {
             // A char starts at every byte that is not a continuation byte; a
             // four-byte sequence (lead byte 0xF0..) is two UTF-16 code units.
@@ -83,8 +81,9 @@ impl<'a> OffsetConverter<'a> {
                 OffsetUnit::Utf16 => span.iter().filter(|&&b| b >= 0xF0).count(),
                 _ => 0,
             };
-            self.converted += chars + extra;
-        }
+            chars + extra
+        };
+        self.converted = if back { self.converted - units } else { self.converted + units };
         self.byte = byte;
         self.converted
     }

@@ -378,21 +378,22 @@ pub(crate) fn pqf_end(text: &str, start: usize, soft_initiators: bool) -> usize 
 }
 
 /// [`pqf_end`], reporting its decisions to `why`.
-#[inline]
 pub(crate) fn pqf_walk<W: Why>(text: &str, start: usize, soft_initiators: bool, why: &mut W) -> usize {
     if !text.is_char_boundary(start) {
         return start;
     }
     let s = text.as_bytes();
     let Some((mut part, n)) = s.get(start).and_then(|_| Part::initiated_at(s, start, None)) else {
-        let next = text[start..].chars().next().map_or(0, char::len_utf8);
-        why.note(Rule::HostEnd, (start, start + next));
+        if W::KEEPS {
+            let next = text[start..].chars().next().map_or(0, char::len_utf8);
+            why.note(Rule::HostEnd, (start, start + next));
+        }
         return start;
     };
     let soft = |at: usize| soft_initiators && s[at] == b'?';
     // The link ends at `last_safe`, the scan having stopped at `at` by `rule`.
     let stop = |why: &mut W, rule: Rule, (at, end): (usize, usize), last_safe: usize| {
-        if last_safe < at {
+        if W::KEEPS && last_safe < at {
             let final_question = soft_initiators && s[last_safe] == b'?';
             why.note(
                 if final_question { Rule::FinalQuestionMark } else { Rule::TrailingSoft },

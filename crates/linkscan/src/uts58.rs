@@ -16,7 +16,7 @@ use crate::email::{MailScheme, Rejected, local_part_start};
 use crate::explain::{Rule, Why};
 use crate::finder::{Dialect, Kinds, Link, LinkFinder, LinkKind};
 use crate::host::{Port, accepted_scheme, ip_host_end, port_at, reads_as_code, scheme_before, tld_accepted};
-use crate::pqf::pqf_walk;
+use crate::pqf::{pqf_end, pqf_walk};
 use crate::props::{EMAIL_BIT, HOST_CUT, before, is_label_separator};
 use crate::scan::{Cached, Cursor};
 
@@ -666,7 +666,7 @@ fn address_link<'a, W: Why>(
         return None;
     }
     scan.why.note(Rule::Email, (local, tld_end));
-    if scheme.is_some() {
+    if W::KEEPS && scheme.is_some() {
         let colon = text[local..].find(':').map_or(local, |i| local + i + 1);
         scan.why.note(Rule::MailScheme, (local, colon));
     }
@@ -677,7 +677,8 @@ fn address_link<'a, W: Why>(
 /// §3.5.1 termination from `at`, with the reader's final `?` unless strict.
 #[inline(always)]
 fn pqf<W: Why>(finder: &LinkFinder, text: &str, at: usize, why: &mut W) -> usize {
-    pqf_walk(text, at, finder.reader, why)
+    // (The ordinary scan calls the one copy the other callers share.)
+    if W::KEEPS { pqf_walk(text, at, finder.reader, why) } else { pqf_end(text, at, finder.reader) }
 }
 
 /// Where an address whose domain ends at `tld_end` ends: `mailto:` and

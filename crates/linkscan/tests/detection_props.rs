@@ -273,3 +273,22 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// Offsets converted in any order are those counted from the start
+    /// (an offset inside a character counts it as before).
+    #[test]
+    fn offsets_convert_in_any_order(text in "[a é😀東\n]{0,40}", picks in prop::collection::vec(0usize..200, 0..30)) {
+        let mut chars = OffsetConverter::new(&text, OffsetUnit::Chars);
+        let mut utf16 = OffsetConverter::new(&text, OffsetUnit::Utf16);
+        for pick in picks {
+            let byte = pick % (text.len() + 1);
+            let mut end = byte;
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            prop_assert_eq!(chars.convert(byte), text[..end].chars().count());
+            prop_assert_eq!(utf16.convert(byte), text[..end].encode_utf16().count());
+        }
+    }
+}

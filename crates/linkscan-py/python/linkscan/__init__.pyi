@@ -1,4 +1,4 @@
-from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, Literal, NamedTuple, Optional, Sequence, TypedDict, Union
 
 __version__: str
 UNICODE_VERSION: str
@@ -21,6 +21,28 @@ class Link:
     def __init__(
         self, start: int, end: int, kind: Literal["url", "email", "handle"], text: str, href: str, host: str
     ) -> None: ...
+
+class Decision(TypedDict):
+    """A decision of the scan: the rule (a stable id), the text it looked
+    at, the rule's reason and reference, and whether it refuses."""
+
+    rule: str
+    start: int
+    end: int
+    text: str
+    reason: str
+    reference: str
+    refuses: bool
+
+class Candidate(TypedDict):
+    """A candidate the scan considered (``Finder.explain``): the link, or
+    None when refused, its text and the decisions about it."""
+
+    link: Optional[Link]
+    start: int
+    end: int
+    text: str
+    decisions: list[Decision]
 
 class Finder:
     """Finds links; build once, use for many texts.
@@ -62,6 +84,12 @@ class Finder:
     ) -> None: ...
     def find(self, text: str) -> list[Link]: ...
     def spans(self, text: str) -> list[tuple[str, Optional[Link]]]: ...
+    def explain(self, text: str) -> list[Candidate]:
+        """Each candidate the scan of ``text`` considers, in order: a link
+        with the rules that made its start and end, or a candidate refused
+        with the rule that refused it (offsets in the finder's unit; the
+        rules: docs/detection.md)."""
+        ...
     def stream(self) -> Stream:
         """A stream of text with this finder: each link once it is final."""
         ...
