@@ -41,40 +41,10 @@ export interface Link {
 }
 
 /** Finds links; built once with its options, used for any number of texts. Throws RangeError for options that cannot be used, TypeError for values of the wrong type. */
-/** A decision of the scan: the rule that made it and the text it looked at. */
-export interface Decision {
-  /** The rule's stable id (`trailing-soft`); docs/detection.md lists them. */
-  rule: string;
-  /** Where the text it looked at starts (UTF-16 code units). */
-  start: number;
-  /** Where it ends (exclusive). */
-  end: number;
-  /** That text: `text.slice(start, end)`. */
-  text: string;
-  /** What the rule decides, in one line. */
-  reason: string;
-  /** The specification section or reference behaviour it follows. */
-  reference: string;
-  /** Whether it refuses the candidate. */
-  refuses: boolean;
-}
-
-/** A candidate the scan considered: a link, or a candidate refused (`link` null). */
-export interface Candidate {
-  link: Link | null;
-  start: number;
-  end: number;
-  text: string;
-  /** The decisions about it, in the order the scan made them. */
-  decisions: Decision[];
-}
-
 export class LinkFinder {
   constructor(options?: LinkFinderOptions);
   /** The links of `text`, in order. */
   find(text: string): Link[];
-  /** Each candidate the scan of `text` considers, in order, with the rules that decided it. */
-  explain(text: string): Candidate[];
   /** Whether `text` has a link. */
   test(text: string): boolean;
   /** A stream of text fed a piece at a time. */

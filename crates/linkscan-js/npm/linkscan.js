@@ -1,81 +1,9 @@
 // linkscan: links (URLs and email addresses) in text, by Unicode UTS #58,
 // GFM or MD4C rules; safe HTML; URLs formatted for people to read.
 
-import { load, string } from "./wasm.js";
+import { load, string, optionSpec, optionError, KINDS, WHOLE_HREF } from "./wasm.js";
 
 const wasm = await load(new URL("./linkscan.wasm", import.meta.url));
-
-const KINDS = ["url", "email", "handle"];
-/** The flag of a kind's number from the module: its prefix is the whole href (a handle, a wrapped URL). */
-const WHOLE_HREF = 4;
-
-/** Each option's name in JavaScript and in the module. */
-const OPTIONS = {
-  dialect: "dialect",
-  profile: "profile",
-  kinds: "kinds",
-  requireScheme: "require_scheme",
-  tlds: "tlds",
-  defaultScheme: "default_scheme",
-  ipHosts: "ip_hosts",
-  unicodeEnds: "unicode_ends",
-  localHosts: "local_hosts",
-  skipFileNames: "skip_file_names",
-  wrappedUrls: "wrapped_urls",
-  schemes: "schemes",
-};
-const JS_NAMES = Object.fromEntries(Object.entries(OPTIONS).map(([js, rust]) => [rust, js]));
-const FLAGS = new Set(["requireScheme", "ipHosts", "unicodeEnds", "localHosts", "skipFileNames", "wrappedUrls"]);
-
-/** The options as the module reads them (`name=value` lines), checked for type. */
-function optionSpec(options) {
-  if (options === undefined || options === null) return "";
-  if (typeof options !== "object") throw new TypeError("linkscan: options must be an object");
-  const lines = [];
-  for (const [name, value] of Object.entries(options)) {
-    if (value === undefined) continue;
-    const rust = OPTIONS[name];
-    if (rust === undefined) {
-      throw new RangeError(`${name}: not an option (${Object.keys(OPTIONS).join(", ")})`);
-    }
-    lines.push(`${rust}=${optionValue(name, value)}`);
-  }
-  return lines.join("\n");
-}
-
-function optionValue(name, value) {
-  const word = (s) => {
-    string(s, name);
-    if (/[\n,]/.test(s)) throw new RangeError(`${name}: ${JSON.stringify(s)} holds a comma or a line break`);
-    return s;
-  };
-  const list = (v) => {
-    if (!Array.isArray(v)) throw new TypeError(`${name}: expected an array of strings`);
-    return v.map(word).join(",");
-  };
-  if (FLAGS.has(name)) {
-    if (typeof value !== "boolean") throw new TypeError(`${name}: expected true or false`);
-    return String(value);
-  }
-  switch (name) {
-    case "kinds":
-      return Array.isArray(value) ? list(value) : string(value, name);
-    case "schemes":
-      return list(value);
-    case "tlds":
-      if (Array.isArray(value)) return `list:${list(value)}`;
-      if (value === "iana" || value === "any") return value;
-      throw new RangeError(`tlds: expected "iana", "any" or an array of TLDs`);
-    default:
-      return word(value);
-  }
-}
-
-/** An error of the module about an option, with the option's JavaScript name. */
-function optionError(message) {
-  const name = message.slice(0, message.indexOf(":"));
-  return new RangeError(JS_NAMES[name] ? JS_NAMES[name] + message.slice(name.length) : message);
-}
 
 /** The `count` links the last `ls_find` of `text` gave, as objects. */
 function links(text, count) {
@@ -90,18 +18,6 @@ function links(text, count) {
     found[i] = { start, end, kind: KINDS[kind & 3], text: linkText, href: kind & WHOLE_HREF ? prefix : prefix + linkText };
   }
   return found;
-}
-
-/** Every rule explain names, `{rule, reason, reference, refuses}`, read from the module once. */
-let ruleTable = null;
-function rules() {
-  if (ruleTable === null) {
-    ruleTable = wasm.call((ex) => {
-      ex.ls_rules();
-      return JSON.parse(wasm.text()).map(([rule, reason, reference, refuses]) => ({ rule, reason, reference, refuses }));
-    });
-  }
-  return ruleTable;
 }
 
 // Finders and streams the garbage collector took are freed in the module.
@@ -144,31 +60,6 @@ export class LinkFinder {
       const length = wasm.encode(text);
       const count = wasm.exports.ls_find(slot, length, length === text.length ? 1 : 0);
       return count === 0 ? [] : links(text, count);
-    } catch (error) {
-      throw wasm.failed(error);
-    }
-  }
-
-  /**
-   * Each candidate the scan of `text` considers, in order: a link with the
-   * rules that made its start and end, or a candidate refused with the rule
-   * that refused it (see linkscan.d.ts).
-   */
-  explain(text) {
-    if (typeof text !== "string") string(text, "text");
-    const slot = this.handle();
-    try {
-      const length = wasm.encode(text);
-      wasm.exports.ls_explain(slot, length, length === text.length ? 1 : 0);
-      const candidates = JSON.parse(wasm.text());
-      const all = rules();
-      return candidates.map(([start, end, kind, href, decisions]) => ({
-        link: kind === null ? null : { start, end, kind: KINDS[kind & 3], text: text.slice(start, end), href },
-        start,
-        end,
-        text: text.slice(start, end),
-        decisions: decisions.map(([rule, from, to]) => ({ ...all[rule], start: from, end: to, text: text.slice(from, to) })),
-      }));
     } catch (error) {
       throw wasm.failed(error);
     }

@@ -1,5 +1,6 @@
-// The WebAssembly module and how strings cross into it and back (the ABI is
-// described in crates/linkscan-js/src/lib.rs).
+// The WebAssembly modules, how strings cross into them and back (the ABI is
+// described in crates/linkscan-js/src/lib.rs), and the finder options they
+// read.
 
 const encoder = new TextEncoder();
 // (ignoreBOM: a U+FEFF the module writes is text, not a byte order mark.)
@@ -155,4 +156,76 @@ export function string(value, what) {
     throw new TypeError(`linkscan: ${what} must be a string, not ${value === null ? "null" : typeof value}`);
   }
   return value;
+}
+
+export const KINDS = ["url", "email", "handle"];
+/** The flag of a kind's number from the module: its prefix is the whole href (a handle, a wrapped URL). */
+export const WHOLE_HREF = 4;
+
+/** Each option's name in JavaScript and in the module. */
+const OPTIONS = {
+  dialect: "dialect",
+  profile: "profile",
+  kinds: "kinds",
+  requireScheme: "require_scheme",
+  tlds: "tlds",
+  defaultScheme: "default_scheme",
+  ipHosts: "ip_hosts",
+  unicodeEnds: "unicode_ends",
+  localHosts: "local_hosts",
+  skipFileNames: "skip_file_names",
+  wrappedUrls: "wrapped_urls",
+  schemes: "schemes",
+};
+const JS_NAMES = Object.fromEntries(Object.entries(OPTIONS).map(([js, rust]) => [rust, js]));
+const FLAGS = new Set(["requireScheme", "ipHosts", "unicodeEnds", "localHosts", "skipFileNames", "wrappedUrls"]);
+
+/** The options as the module reads them (`name=value` lines), checked for type. */
+export function optionSpec(options) {
+  if (options === undefined || options === null) return "";
+  if (typeof options !== "object") throw new TypeError("linkscan: options must be an object");
+  const lines = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const rust = OPTIONS[name];
+    if (rust === undefined) {
+      throw new RangeError(`${name}: not an option (${Object.keys(OPTIONS).join(", ")})`);
+    }
+    lines.push(`${rust}=${optionValue(name, value)}`);
+  }
+  return lines.join("\n");
+}
+
+function optionValue(name, value) {
+  const word = (s) => {
+    string(s, name);
+    if (/[\n,]/.test(s)) throw new RangeError(`${name}: ${JSON.stringify(s)} holds a comma or a line break`);
+    return s;
+  };
+  const list = (v) => {
+    if (!Array.isArray(v)) throw new TypeError(`${name}: expected an array of strings`);
+    return v.map(word).join(",");
+  };
+  if (FLAGS.has(name)) {
+    if (typeof value !== "boolean") throw new TypeError(`${name}: expected true or false`);
+    return String(value);
+  }
+  switch (name) {
+    case "kinds":
+      return Array.isArray(value) ? list(value) : string(value, name);
+    case "schemes":
+      return list(value);
+    case "tlds":
+      if (Array.isArray(value)) return `list:${list(value)}`;
+      if (value === "iana" || value === "any") return value;
+      throw new RangeError(`tlds: expected "iana", "any" or an array of TLDs`);
+    default:
+      return word(value);
+  }
+}
+
+/** An error of the module about an option, with the option's JavaScript name. */
+export function optionError(message) {
+  const name = message.slice(0, message.indexOf(":"));
+  return new RangeError(JS_NAMES[name] ? JS_NAMES[name] + message.slice(name.length) : message);
 }

@@ -7,6 +7,8 @@ import { LinkFinder, linkifyHtml, displayUrl, UNICODE_VERSION } from "linkscan";
 const $ = (id) => document.getElementById(id);
 let markdownToHtml = null;
 import("linkscan/markdown").then((m) => { markdownToHtml = m.markdownToHtml; update(); });
+let explain = null;
+import("linkscan/explain").then((m) => { explain = m.explain; update(); });
 
 function element(tag, text, className) {
   const e = document.createElement(tag);
@@ -26,7 +28,8 @@ function update() {
     const started = performance.now();
     const links = finder.find(text);
     const took = performance.now() - started;
-    const candidates = finder.explain(text);
+    // Until linkscan/explain has loaded, the links alone.
+    const candidates = explain ? explain(text, options) : links.map((link) => ({ ...link, link, decisions: [] }));
     const marked = $("marked");
     marked.replaceChildren();
     let at = 0;

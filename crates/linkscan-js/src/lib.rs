@@ -12,12 +12,14 @@
 //! encodes lone surrogates as U+FFFD (as `TextEncoder` does), one unit for
 //! one, so offsets still index its string.
 
+#[cfg(feature = "explain")]
 use linkscan::explain::Rule;
 use linkscan::{
     Dialect, FinderOptions, Link, LinkFinder, LinkKind, LinkStream, OffsetConverter, OffsetUnit, TldPolicy,
 };
 use std::cell::RefCell;
 use std::collections::BTreeMap;
+#[cfg(feature = "explain")]
 use std::fmt::Write as _;
 
 /// What the host and the module exchange, and the finders and streams the
@@ -273,6 +275,7 @@ fn push_link(ints: &mut Vec<u32>, bytes: &mut Vec<u8>, link: &Link<'_>, range: [
 /// decisions]` (kind and href null for a candidate refused), each decision
 /// `[rule, start, end]`, a rule by its index in [`ls_rules`]' list; offsets
 /// as for [`ls_find`]. Its length, or -1 for a finder freed.
+#[cfg(feature = "explain")]
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_explain(finder: u32, len: usize, ascii: u32) -> i32 {
     with_state(|state| {
@@ -311,6 +314,7 @@ pub extern "C" fn ls_explain(finder: u32, len: usize, ascii: u32) -> i32 {
 }
 
 /// `s` as a JSON string.
+#[cfg(feature = "explain")]
 fn json_string(json: &mut String, s: &str) {
     json.push('"');
     for c in s.chars() {
@@ -330,6 +334,7 @@ fn json_string(json: &mut String, s: &str) {
 
 /// Every rule, as a JSON array in the bytes: `[id, reason, reference,
 /// refuses]` each, in [`Rule::ALL`]'s order.
+#[cfg(feature = "explain")]
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_rules() -> i32 {
     with_state(|state| {

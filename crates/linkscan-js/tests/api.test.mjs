@@ -7,6 +7,7 @@ import {
   LinkFinder, linkifyHtml, displayUrl, displayEmail, UNICODE_VERSION, TLD_LIST_VERSION,
 } from "linkscan";
 import { markdownToHtml } from "linkscan/markdown";
+import { explain } from "linkscan/explain";
 import { repoFile } from "./common.mjs";
 
 const marked = (finder, text) => {
@@ -295,7 +296,7 @@ test("explain: links with the rules of their ends, near-misses with the rule tha
   const text = "😀 See https://en.wikipedia.org/wiki/Rust_(language)). 東京 x.notatld www.a.org/x? a@b.org!";
   for (const dialect of ["uts58", "gfm", "md4c"]) {
     const finder = new LinkFinder({ dialect });
-    const candidates = finder.explain(text);
+    const candidates = explain(text, { dialect });
     assert.deepEqual(candidates.filter((c) => c.link !== null).map((c) => c.link), finder.find(text), dialect);
     for (const c of candidates) {
       assert.equal(text.slice(c.start, c.end), c.text);
@@ -307,9 +308,11 @@ test("explain: links with the rules of their ends, near-misses with the rule tha
       }
     }
   }
-  const [wiki, refused] = new LinkFinder().explain(text).slice(0, 2);
+  const [wiki, refused] = explain(text).slice(0, 2);
   assert.deepEqual(wiki.decisions.map((d) => d.rule), ["scheme", "bracket-closed", "unmatched-close"]);
   assert.equal(wiki.decisions[0].reference, "UTS #58 §3.2");
   assert.deepEqual([refused.text, refused.decisions.map((d) => d.rule)], ["notatld", ["tld-not-accepted"]]);
-  assert.throws(() => new LinkFinder().explain(5), TypeError);
+  assert.throws(() => explain(5), TypeError);
+  assert.throws(() => explain("x", { dialect: "commonmark" }), /^RangeError: dialect: /);
+  assert.deepEqual(explain("ann@example.com", { kinds: ["url", "www"] }).map((c) => c.decisions.map((d) => d.rule)), [["kind-not-wanted"]]);
 });

@@ -25,6 +25,7 @@ before(async () => {
   await page.goto(`http://127.0.0.1:${server.address().port}/`);
   await page.waitForFunction(() => /links? in/.test(document.getElementById("status").textContent));
   await page.waitForFunction(() => document.getElementById("markdown").textContent !== "loading…");
+  await page.waitForFunction(() => document.querySelector("#marked mark.miss") !== null); // linkscan/explain loaded
 });
 
 after(async () => {

@@ -1,6 +1,7 @@
 // Compiled by types.test.mjs with `tsc --noEmit --strict`: the package's
 // declarations describe what its JavaScript does.
-import { LinkFinder, LinkStream, linkifyHtml, displayUrl, displayEmail, UNICODE_VERSION, type Link, type Candidate } from "linkscan";
+import { LinkFinder, LinkStream, linkifyHtml, displayUrl, displayEmail, UNICODE_VERSION, type Link } from "linkscan";
+import { explain, type Candidate } from "linkscan/explain";
 import linkifyIt, { LinkifyIt, linkifyit, linkscanLinkify, type Match } from "linkscan/linkify-it";
 import markdownit from "markdown-it";
 import { markdownToHtml } from "linkscan/markdown";
@@ -9,7 +10,7 @@ const finder = new LinkFinder({ dialect: "uts58", profile: "chat", kinds: ["url"
 const links: Link[] = finder.find("see example.com");
 const starts: number[] = links.map((l) => l.start);
 const kinds: Array<"url" | "email" | "handle"> = links.map((l) => l.kind);
-const explained: Candidate[] = finder.explain("see example.com");
+const explained: Candidate[] = explain("see example.com", { dialect: "gfm", kinds: ["url"] });
 const rules: string[] = explained.flatMap((c) => c.decisions.map((d) => (d.refuses ? "no " : "") + d.rule + d.reason + d.text));
 const explainedLinks: Array<Link | null> = explained.map((c) => c.link);
 void [rules, explainedLinks];

@@ -109,6 +109,8 @@ pub enum Rule {
     Md4cWww,
     /// MD4C: an email address.
     Md4cEmail,
+    /// MD4C: a scheme that is not `http`, `https` or `ftp`.
+    Md4cSchemeUnknown,
     /// MD4C: ends where its last segment ends.
     Md4cSegmentEnd,
     /// MD4C: not set off before.
@@ -143,7 +145,7 @@ const fn about(id: &'static str, reason: &'static str, reference: &'static str, 
 
 impl Rule {
     /// Every rule, in the order of [`Rule::about`]'s table.
-    pub const ALL: [Rule; 50] = {
+    pub const ALL: [Rule; 51] = {
         use Rule::*;
         [
             Scheme,
@@ -190,6 +192,7 @@ impl Rule {
             Md4cScheme,
             Md4cWww,
             Md4cEmail,
+            Md4cSchemeUnknown,
             Md4cSegmentEnd,
             Md4cLeft,
             Md4cRight,
@@ -394,6 +397,9 @@ impl Rule {
             Md4cScheme => about("md4c-scheme", "`http://`, `https://` or `ftp://` starts a URL", MD4C, false),
             Md4cWww => about("md4c-www", "`www.` starts a link", MD4C, false),
             Md4cEmail => about("md4c-email", "an email address: a user name, `@` and a host", MD4C, false),
+            Md4cSchemeUnknown => {
+                about("md4c-scheme-unknown", "only `http`, `https` and `ftp` start a URL", MD4C, true)
+            }
             Md4cSegmentEnd => about(
                 "md4c-segment-end",
                 "ends where its last segment (host, path, query, fragment) ends",

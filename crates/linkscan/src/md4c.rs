@@ -264,10 +264,15 @@ pub(crate) fn next_link<'t, W: Why>(
             (None, Some(w)) => (w, url(text, w, w + 4, scan).map(|r| (r, false))),
             (Some(m), _) if bytes[m] == b'@' => (m, email(text, m, scan).map(|r| (r, true))),
             (Some(m), _) => {
-                let found = if urls {
-                    scheme_start(bytes, m, scan.cursor.floor).and_then(|s| url(text, s, m + 3, scan))
-                } else {
-                    None
+                let found = match scheme_start(bytes, m, scan.cursor.floor) {
+                    Some(s) if urls => url(text, s, m + 3, scan),
+                    None if W::KEEPS && urls && bytes[m..].starts_with(b"://") => {
+                        let start =
+                            bytes[..m].iter().rposition(|b| !b.is_ascii_alphanumeric()).map_or(0, |i| i + 1);
+                        scan.why.note(Rule::Md4cSchemeUnknown, (start.max(scan.cursor.floor).min(m), m));
+                        None
+                    }
+                    _ => None,
                 };
                 (m, found.map(|r| (r, false)))
             }

@@ -61,6 +61,7 @@ const TRIGGERS: &[(&str, &str, &str)] = &[
     ("md4c-scheme", "dialect=md4c", "see https://example.com"),
     ("md4c-www", "dialect=md4c", "see www.example.com"),
     ("md4c-email", "dialect=md4c", "write to ann@example.com"),
+    ("md4c-scheme-unknown", "dialect=md4c", "ssh://example.com"),
     ("md4c-segment-end", "dialect=md4c", "see www.example.com/a/b"),
     ("md4c-left", "dialect=md4c", "x:www.example.com"),
     ("md4c-right", "dialect=md4c", "http://example.com:8080"),
