@@ -2,7 +2,7 @@
 //! link: [`LinkFinder::explain`].
 //!
 //! The scans report each decision they make as they make it, to a
-//! [`Why`] they are generic over. The ordinary scan's is `()`, whose
+//! sink (`Why`) they are generic over. The ordinary scan's is `()`, whose
 //! reports compile away; [`LinkFinder::explain`] runs the same scan with a
 //! list that keeps them. Every decision names a [`Rule`]: the one table of
 //! rule ids, reasons and references is [`Rule::about`].
