@@ -158,8 +158,7 @@ enum Command {
     ///
     /// The text is the arguments (joined by spaces), or --file, or standard
     /// input (at most 16 MiB). Offsets are bytes. Each rule has a stable
-    /// id; docs/detection.md lists them all. URLs wrapped across lines
-    /// (--wrapped-urls) are found by a search this does not explain.
+    /// id; docs/detection.md lists them all.
     #[command(after_help = "Examples:\n  \
         linkscan explain 'See example.com/a_(b)?. Or example.notatld'\n  \
         → link 4-21 \"example.com/a_(b)\" → https://example.com/a_(b)\n  \

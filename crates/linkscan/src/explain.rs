@@ -52,6 +52,8 @@ pub enum Rule {
     BracketLimit,
     /// The reader's markup after a link (`"/>`, `</a`).
     Markup,
+    /// A URL wrapped across lines inside `<…>` or `<URL:…>`.
+    WrappedUrl,
     /// An address ends with its domain.
     AddressEnd,
     // UTS #58: candidates refused.
@@ -145,7 +147,7 @@ const fn about(id: &'static str, reason: &'static str, reference: &'static str, 
 
 impl Rule {
     /// Every rule, in the order of [`Rule::about`]'s table.
-    pub const ALL: [Rule; 51] = {
+    pub const ALL: [Rule; 52] = {
         use Rule::*;
         [
             Scheme,
@@ -165,6 +167,7 @@ impl Rule {
             UnmatchedClose,
             BracketLimit,
             Markup,
+            WrappedUrl,
             AddressEnd,
             TldLength,
             TldNotAccepted,
@@ -294,6 +297,12 @@ impl Rule {
                 "markup",
                 "markup after the link (a quote before `/` or `>`, a closing tag) ends it",
                 "reader rule (not strict)",
+                false,
+            ),
+            WrappedUrl => about(
+                "wrapped-url",
+                "a URL wrapped across lines inside `<…>` or `<URL:…>` is one link, its lines joined",
+                "RFC 3986 Appendix C; LinkFinder::wrapped_urls (mail profile)",
                 false,
             ),
             AddressEnd => about("address-end", "an address ends with its domain", "UTS #58 §5.2", false),
@@ -506,9 +515,9 @@ impl LinkFinder {
     /// assert_eq!(&text[candidates[1].range()], "notatld");
     /// ```
     ///
-    /// URLs wrapped across lines ([`LinkFinder::wrapped_urls`]) are found
-    /// by a search of their own, which this does not explain: the
-    /// candidates are those of the scan of each line.
+    /// A URL wrapped across lines ([`LinkFinder::wrapped_urls`]) is found
+    /// by a search of its own: it is one candidate, decided by
+    /// [`Rule::WrappedUrl`], in place of those of its lines.
     pub fn explain<'t>(&self, text: &'t str) -> Vec<Candidate<'t>> {
         let cursor = crate::scan::Cursor::new(crate::finder::Context::default());
         let mut candidates = Vec::new();
@@ -544,6 +553,17 @@ impl LinkFinder {
             Dialect::Uts58 => walk!(crate::uts58::Scan<Vec<Decision>>, crate::uts58::next_link),
             Dialect::Gfm => walk!(crate::gfm::Scan<Vec<Decision>>, crate::gfm::next_link),
             Dialect::Md4c => walk!(crate::md4c::Scan<Vec<Decision>>, crate::md4c::next_link),
+        }
+        // URLs wrapped across lines are found by a search of their own,
+        // before the scan (`Links::next`): each takes the place of the
+        // candidates of its lines.
+        if self.joins_wrapped_urls() {
+            for link in self.links(text).filter(Link::is_wrapped) {
+                let range = link.start()..link.end();
+                candidates.retain(|c| c.range().end <= range.start || c.range().start >= range.end);
+                let decisions = alloc::vec![Decision { rule: Rule::WrappedUrl, range }];
+                candidates.push(Candidate { link: Some(link), decisions });
+            }
         }
         // (GFM finds a URL link before the addresses ahead of it.)
         candidates.sort_by_key(|c| c.range().start);

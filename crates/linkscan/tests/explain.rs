@@ -35,6 +35,7 @@ const TRIGGERS: &[(&str, &str, &str)] = &[
         "example.com/((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((",
     ),
     ("markup", "", r#"<img src="https://a.org/x.svg"/>"#),
+    ("wrapped-url", "profile=mail", "See <https://example.org/a/very/long/\n  path/index.html> now."),
     ("address-end", "", "ann@example.com!"),
     ("tld-length", "", "version 1.x2345678901234567890123456789012345678901234567890123456789012345"),
     ("tld-not-accepted", "", "example.notatld"),
@@ -113,13 +114,12 @@ fn rule_ids_are_unique_and_reasons_one_line() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1500))]
 
-    /// The links explained are the links found (URLs wrapped across lines
-    /// aside: their search is not explained); a refused candidate ends with
+    /// The links explained are the links found; a refused candidate ends with
     /// the one refusal, a link has no refusal; each decision's bytes are in
     /// the text.
     #[test]
     fn explained_links_are_the_links_found(text in linky_text()) {
-        for finder in finders().into_iter().filter(|f| !f.joins_wrapped_urls()) {
+        for finder in finders() {
             let candidates = finder.explain(&text);
             let explained: Vec<_> = candidates.iter().filter_map(|c| c.link.clone()).collect();
             let found: Vec<_> = finder.links(&text).collect();
