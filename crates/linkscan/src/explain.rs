@@ -19,6 +19,8 @@ pub enum Rule {
     // UTS #58: where a link starts.
     /// A URL with its scheme.
     Scheme,
+    /// Letters glued before an accepted scheme, left out.
+    SchemeGlued,
     /// A URL without a scheme: its domain.
     Domain,
     /// An email address.
@@ -147,10 +149,11 @@ const fn about(id: &'static str, reason: &'static str, reference: &'static str, 
 
 impl Rule {
     /// Every rule, in the order of [`Rule::about`]'s table.
-    pub const ALL: [Rule; 52] = {
+    pub const ALL: [Rule; 53] = {
         use Rule::*;
         [
             Scheme,
+            SchemeGlued,
             Domain,
             Email,
             MailScheme,
@@ -219,6 +222,12 @@ impl Rule {
         const MD4C: &str = "md4c, permissive autolinks";
         match self {
             Scheme => about("scheme", "starts at its scheme, right before the host", "UTS #58 §3.2", false),
+            SchemeGlued => about(
+                "scheme-glued",
+                "letters glued before an accepted scheme are left out: `foohttp://` starts at `http://`",
+                "reader rule (not strict)",
+                false,
+            ),
             Domain => about(
                 "domain",
                 "starts at its domain's first label: no scheme is written",

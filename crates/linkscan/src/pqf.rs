@@ -385,8 +385,10 @@ pub(crate) fn pqf_walk<W: Why>(text: &str, start: usize, soft_initiators: bool, 
     let s = text.as_bytes();
     let Some((mut part, n)) = s.get(start).and_then(|_| Part::initiated_at(s, start, None)) else {
         if W::KEEPS {
-            let next = text[start..].chars().next().map_or(0, char::len_utf8);
-            why.note(Rule::HostEnd, (start, start + next));
+            match text[start..].chars().next() {
+                Some(c) => why.note(Rule::HostEnd, (start, start + c.len_utf8())),
+                None => why.note(Rule::TextEnd, (start, start)),
+            }
         }
         return start;
     };

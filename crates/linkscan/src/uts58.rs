@@ -504,7 +504,12 @@ fn domain_link_at<'a, W: Why>(
     }
     let scheme = match scheme_before(text, start, floor) {
         Some(s) => match accepted_scheme(&finder.schemes, text, s, start - 3, finder.reader) {
-            Some(s) => Some(s),
+            Some(accepted) => {
+                if accepted > s {
+                    scan.why.note(Rule::SchemeGlued, (s, accepted));
+                }
+                Some(accepted)
+            }
             None => {
                 scan.why.note(Rule::SchemeRefused, (s, start));
                 return refuse(text, (start, tld_end), floor, scan);
@@ -846,11 +851,14 @@ fn scheme_host_link<'a, W: Why>(
 ) -> Option<Link<'a>> {
     let host = colon + 3;
     scan.cursor.pos = host;
-    let start = scheme_before(text, host, scan.cursor.floor)?;
-    let Some(start) = accepted_scheme(&finder.schemes, text, start, colon, finder.reader) else {
-        scan.why.note(Rule::SchemeRefused, (start, colon));
+    let written = scheme_before(text, host, scan.cursor.floor)?;
+    let Some(start) = accepted_scheme(&finder.schemes, text, written, colon, finder.reader) else {
+        scan.why.note(Rule::SchemeRefused, (written, colon));
         return None;
     };
+    if start > written {
+        scan.why.note(Rule::SchemeGlued, (written, start));
+    }
     if !finder.kinds.contains(Kinds::URL) {
         scan.why.note(Rule::KindNotWanted, (start, host));
         return None;

@@ -15,6 +15,7 @@ use generators::{finders, linky_text};
 /// separated) and a text on which the scan makes that decision.
 const TRIGGERS: &[(&str, &str, &str)] = &[
     ("scheme", "", "see https://example.com"),
+    ("scheme-glued", "", "see foohttp://example.com"),
     ("domain", "", "see example.com"),
     ("email", "", "write to ann@example.com"),
     ("mail-scheme", "", "mailto:ann@example.com?subject=hi"),
