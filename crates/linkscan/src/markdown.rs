@@ -492,6 +492,14 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
     }
 }
 
+/// Whether the byte at `p`, the first of a text event, follows a backslash
+/// that escapes it: pulldown-cmark starts a text at an escaped ASCII
+/// punctuation character, and no event covers the backslash (the caller
+/// checks that the last event ended before it).
+fn is_escape(bytes: &[u8], p: usize) -> bool {
+    p > 0 && p < bytes.len() && bytes[p - 1] == b'\\' && bytes[p].is_ascii_punctuation()
+}
+
 /// Whether the sorted `positions` have one in `range`, looking from
 /// `next`, which moves to the first not before `range.start` (ranges
 /// asked in order of their starts: one pass over the positions in all).

@@ -8,7 +8,9 @@
 //! so that a link's range points into the source (exactly within a text
 //! that is its source; a decoded entity or escape maps as a whole).
 
-use super::{Spanned, edge_after, edge_before, holds_from, is_block_edge, merge_sorted, url_candidates};
+use super::{
+    Spanned, edge_after, edge_before, holds_from, is_block_edge, is_escape, merge_sorted, url_candidates,
+};
 use crate::finder::{Context, Edge, LinkFinder};
 use crate::links::{DialectScan, Links};
 use alloc::borrow::Cow;
@@ -291,9 +293,8 @@ impl<'a, I: Iterator<Item = Spanned<'a>>> Iterator for SpannedAutolinks<'_, 'a, 
                     // to md4c that character is a resolved mark, where its
                     // scans stop (`\[.x@y.n` is no link: the scan back stops
                     // at the mark and gives back the `.`).
-                    let escaped = self
-                        .marks_in
-                        .is_some_and(|source| super::source::is_escape(source.as_bytes(), whole.start));
+                    let escaped =
+                        self.marks_in.is_some_and(|source| is_escape(source.as_bytes(), whole.start));
                     let run =
                         Run { text, whole, merged: merged_sources, scan: DialectScan::default(), pos: 0 };
                     let event = self.linkify(run, after, usize::from(escaped));

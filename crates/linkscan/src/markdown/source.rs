@@ -29,7 +29,7 @@
 //! again with others.
 
 use super::adapter::SpannedAutolinks;
-use super::{Spanned, at_signs, holds_from, is_block_edge, skip_before, url_candidates};
+use super::{Spanned, at_signs, holds_from, is_block_edge, is_escape, skip_before, url_candidates};
 use crate::finder::{Kinds, LinkFinder};
 use crate::gfm;
 use alloc::borrow::Cow;
@@ -516,14 +516,6 @@ fn brackets_in(
     to: usize,
 ) -> core::iter::Peekable<impl Iterator<Item = usize> + '_> {
     memchr::memchr2_iter(b'[', b']', &bytes[from..to]).map(move |i| from + i).peekable()
-}
-
-/// Whether the byte at `p`, the first of a text event, follows a backslash
-/// that escapes it: pulldown-cmark starts a text at an escaped ASCII
-/// punctuation character, and no event covers the backslash (the caller
-/// checks that the last event ended before it).
-pub(crate) fn is_escape(bytes: &[u8], p: usize) -> bool {
-    p > 0 && p < bytes.len() && bytes[p - 1] == b'\\' && bytes[p].is_ascii_punctuation()
 }
 
 /// Whether cmark-gfm allows a `www.` link at `p` (not the container's
