@@ -4,7 +4,9 @@
 //! never a user name or a password of a URL (UTS #58); spans cover the
 //! input exactly. Every profile of UTS #58 is reached.
 //! The input cut into rows (at each `|`) has, with `row_links`, each row's
-//! links alone.
+//! links alone. `explain` gives the links `links` gives (its own copy of
+//! the scan), each decision on the text's char boundaries, and a refused
+//! candidate ends with its one refusal.
 
 #![no_main]
 
@@ -27,6 +29,17 @@ fuzz_target!(|data: &[u8]| {
     }
     let joined: String = finder.spans_in(&text, context).map(|s| s.as_str()).collect();
     assert_eq!(joined, text);
+
+    let candidates = finder.explain(&text);
+    let explained: Vec<_> = candidates.iter().filter_map(|c| c.link.clone()).collect();
+    assert_eq!(explained, finder.links(&text).collect::<Vec<_>>(), "{text:?}");
+    for candidate in &candidates {
+        let refusals = candidate.decisions.iter().filter(|d| d.rule.about().refuses).count();
+        assert_eq!(refusals, usize::from(candidate.link.is_none()), "{candidate:?}");
+        for d in &candidate.decisions {
+            assert!(d.range.start <= d.range.end && text.get(d.range.clone()).is_some(), "{d:?} in {text:?}");
+        }
+    }
 
     let rows: Vec<&str> = text.split('|').collect();
     let offsets: Vec<usize> = core::iter::once(0)
