@@ -1,6 +1,6 @@
 //! Hostile inputs: every path of the library (each dialect's finder and
 //! its host options, the Markdown adapter in each dialect, the streaming
-//! finder fed a byte at a time, rows found together, `html`, HTML fragments,
+//! finder fed a byte at a time, `explain`, rows found together, `html`, HTML fragments,
 //! `format`) on runs of what makes detectors work hardest, at growing sizes.
 //!
 //! * `cargo run --release --example hostile --features pulldown-cmark,html-fragment -- time`
@@ -106,6 +106,8 @@ pub enum Path {
     MarkdownEvents(fn() -> LinkFinder, Options),
     /// The streaming finder, fed a byte at a time.
     Stream(fn() -> LinkFinder),
+    /// `LinkFinder::explain`: every candidate with its decisions.
+    Explain(fn() -> LinkFinder),
     /// The text cut into rows of about 16 bytes, found together
     /// (`row_links`).
     Rows(fn() -> LinkFinder),
@@ -140,6 +142,8 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("stream-bytes", Path::Stream(LinkFinder::new)),
         ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
         ("stream-bytes-mail", Path::Stream(|| LinkFinder::new().profile(Profile::Mail))),
+        ("explain-mail", Path::Explain(|| LinkFinder::new().profile(Profile::Mail))),
+        ("explain-gfm", Path::Explain(LinkFinder::gfm)),
         ("rows", Path::Rows(LinkFinder::new)),
         ("rows-md4c", Path::Rows(LinkFinder::md4c)),
         ("html", Path::Html),
@@ -187,6 +191,7 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
             }
             ends + stream.finish().map(|l| l.end).sum::<usize>()
         }
+        Path::Explain(_) => finder.explain(text).iter().map(|c| c.decisions.len()).sum(),
         Path::Rows(_) => {
             let mut offsets = vec![0];
             for (i, _) in text.char_indices() {
@@ -211,6 +216,7 @@ fn finder_of(path: Path) -> LinkFinder {
         | Path::Markdown(make, _)
         | Path::MarkdownEvents(make, _)
         | Path::Stream(make)
+        | Path::Explain(make)
         | Path::Rows(make) => make(),
         Path::Html | Path::HtmlFragment | Path::Format => LinkFinder::new(),
     }

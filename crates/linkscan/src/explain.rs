@@ -563,19 +563,38 @@ impl LinkFinder {
             Dialect::Gfm => walk!(crate::gfm::Scan<Vec<Decision>>, crate::gfm::next_link),
             Dialect::Md4c => walk!(crate::md4c::Scan<Vec<Decision>>, crate::md4c::next_link),
         }
-        // URLs wrapped across lines are found by a search of their own,
-        // before the scan (`Links::next`): each takes the place of the
-        // candidates of its lines.
-        if self.joins_wrapped_urls() {
-            for link in self.links(text).filter(Link::is_wrapped) {
-                let range = link.start()..link.end();
-                candidates.retain(|c| c.range().end <= range.start || c.range().start >= range.end);
-                let decisions = alloc::vec![Decision { rule: Rule::WrappedUrl, range }];
-                candidates.push(Candidate { link: Some(link), decisions });
-            }
-        }
         // (GFM finds a URL link before the addresses ahead of it.)
         candidates.sort_by_key(|c| c.range().start);
+        if self.joins_wrapped_urls() {
+            candidates = with_wrapped_urls(candidates, self.links(text).filter(Link::is_wrapped));
+        }
         candidates
     }
+}
+
+/// `candidates` (in order) with each URL wrapped across lines of `wrapped`
+/// (in order) in place of the candidates its text overlaps: such a URL is
+/// found by a search of its own, before the scan (`Links::next`).
+fn with_wrapped_urls<'t>(
+    candidates: Vec<Candidate<'t>>,
+    wrapped: impl Iterator<Item = Link<'t>>,
+) -> Vec<Candidate<'t>> {
+    let found = |link: Link<'t>| {
+        let range = link.start()..link.end();
+        Candidate { link: Some(link), decisions: alloc::vec![Decision { rule: Rule::WrappedUrl, range }] }
+    };
+    let mut wrapped = wrapped.peekable();
+    let mut merged = Vec::with_capacity(candidates.len());
+    for candidate in candidates {
+        let range = candidate.range();
+        // The wrapped URLs before this candidate, in their place.
+        while let Some(link) = wrapped.next_if(|link| link.end() <= range.start) {
+            merged.push(found(link));
+        }
+        if wrapped.peek().is_none_or(|link| range.end <= link.start()) {
+            merged.push(candidate);
+        }
+    }
+    merged.extend(wrapped.map(found));
+    merged
 }
