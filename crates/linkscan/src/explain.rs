@@ -524,6 +524,10 @@ impl LinkFinder {
     /// assert_eq!(&text[candidates[1].range()], "notatld");
     /// ```
     ///
+    /// What the scan never takes for a candidate is not listed: a `.`
+    /// before white space or a digit, or before a last label of one letter
+    /// (`e.g.`).
+    ///
     /// A URL wrapped across lines ([`LinkFinder::wrapped_urls`]) is found
     /// by a search of its own: it is one candidate, decided by
     /// [`Rule::WrappedUrl`], in place of those of its lines.
