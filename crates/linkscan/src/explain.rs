@@ -11,122 +11,155 @@ use crate::finder::{Dialect, Link, LinkFinder};
 use alloc::vec::Vec;
 use core::ops::Range;
 
-/// A rule the finder applies: each decision [`LinkFinder::explain`]
-/// reports names one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Rule {
+/// Defines [`Rule`], [`Rule::ALL`] and [`Rule::about`] from one table: a
+/// variant a line, with its id, reason, reference and whether it refuses.
+macro_rules! rules {
+    ($($(#[$doc:meta])* $name:ident = ($id:literal, $reason:literal, $reference:expr, $refuses:literal),)*) => {
+        /// A rule the finder applies: each decision [`LinkFinder::explain`]
+        /// reports names one.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Rule {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Rule {
+            /// Every rule, in the table's order.
+            pub const ALL: [Rule; [$(stringify!($name)),*].len()] = [$(Rule::$name),*];
+
+            /// The rule's id, reason, reference and whether it refuses.
+            ///
+            /// ```
+            /// use linkscan::explain::Rule;
+            /// assert_eq!(Rule::TrailingSoft.about().id, "trailing-soft");
+            /// assert!(Rule::TldNotAccepted.about().refuses);
+            /// ```
+            pub const fn about(self) -> About {
+                match self {
+                    $(Rule::$name => About { id: $id, reason: $reason, reference: $reference, refuses: $refuses },)*
+                }
+            }
+        }
+    };
+}
+
+/// The reference of cmark-gfm's rules.
+const GFM: &str = "cmark-gfm 0.29.0.gfm.13, autolink extension";
+/// The reference of md4c's rules.
+const MD4C: &str = "md4c, permissive autolinks";
+
+rules! {
     // UTS #58: where a link starts.
     /// A URL with its scheme.
-    Scheme,
+    Scheme = ("scheme", "starts at its scheme, right before the host", "UTS #58 §3.2", false),
     /// Letters glued before an accepted scheme, left out.
-    SchemeGlued,
+    SchemeGlued = ("scheme-glued", "letters glued before an accepted scheme are left out: `foohttp://` starts at `http://`", "reader rule (not strict)", false),
     /// A URL without a scheme: its domain.
-    Domain,
+    Domain = ("domain", "starts at its domain's first label: no scheme is written", "UTS #58 §3.2", false),
     /// An email address.
-    Email,
+    Email = ("email", "an email address: its local part, `@` and domain", "UTS #58 §5.2", false),
     /// `mailto:` or `xmpp:` before an address.
-    MailScheme,
+    MailScheme = ("mail-scheme", "`mailto:` or `xmpp:` before the address belongs to it", "UTS #58 §5.2; reader rule (not strict)", false),
     /// A fediverse handle.
-    Handle,
+    Handle = ("handle", "a fediverse handle: `@`, a user name, `@` and a domain", "reader rule (chat profile, Kinds::HANDLE)", false),
     /// A URL whose host is an IP address or a local host.
-    IpOrLocalHost,
+    IpOrLocalHost = ("ip-or-local-host", "after `scheme://`, an IP address or a host without an accepted TLD", "LinkFinder::ip_hosts / local_hosts", false),
     // UTS #58: where a link ends.
     /// Nothing after the host starts a path, query or fragment.
-    HostEnd,
+    HostEnd = ("host-end", "ends with its host: what follows starts no path, query or fragment", "UTS #58 §3.5, Table 3-3", false),
     /// The host's port.
-    Port,
+    Port = ("port", "the host's `:port` belongs to it", "UTS #58 §3.3", false),
     /// A separator after the last label, left out.
-    TrailingSeparator,
+    TrailingSeparator = ("trailing-separator", "a separator after the last label ends a sentence: left out", "UTS #58 §3.3", false),
     /// The text ends.
-    TextEnd,
+    TextEnd = ("text-end", "the text ends", "UTS #58 §3.5.1", false),
     /// A Link_Term=Hard code point.
-    Hard,
+    Hard = ("hard", "a Link_Term=Hard code point ends the link", "UTS #58 §3.5.1, Table 3-2", false),
     /// Trailing Link_Term=Soft code points, left out.
-    TrailingSoft,
+    TrailingSoft = ("trailing-soft", "trailing Link_Term=Soft code points are left out", "UTS #58 §3.5.1, Table 3-2", false),
     /// The reader's final `?`, left out.
-    FinalQuestionMark,
+    FinalQuestionMark = ("final-question-mark", "a `?` with nothing after it is Soft: left out", "UTS #58 Table 3-2; reader rule (not strict)", false),
     /// A closing bracket matching one opened in the link: kept.
-    BracketClosed,
+    BracketClosed = ("bracket-closed", "a closing bracket matches one opened in the same part: kept", "UTS #58 §3.5.1, Link_Bracket", false),
     /// A closing bracket that closes none opened in the link.
-    UnmatchedClose,
+    UnmatchedClose = ("unmatched-close", "a closing bracket closes none opened in the same part: the link ends before it", "UTS #58 §3.5.1, Link_Bracket", false),
     /// More open brackets than the spec tracks.
-    BracketLimit,
+    BracketLimit = ("bracket-limit", "more open brackets than the 125 the spec tracks: the link ends", "UTS #58 §3.5.1", false),
     /// The reader's markup after a link (`"/>`, `</a`).
-    Markup,
+    Markup = ("markup", "markup after the link (a quote before `/` or `>`, a closing tag) ends it", "reader rule (not strict)", false),
     /// A URL wrapped across lines inside `<…>` or `<URL:…>`.
-    WrappedUrl,
+    WrappedUrl = ("wrapped-url", "a URL wrapped across lines inside `<…>` or `<URL:…>` is one link, its lines joined", "RFC 3986 Appendix C; LinkFinder::wrapped_urls (mail profile)", false),
     /// An address ends with its domain.
-    AddressEnd,
+    AddressEnd = ("address-end", "an address ends with its domain", "UTS #58 §5.2", false),
     // UTS #58: candidates refused.
     /// The last label is too short or too long for an accepted TLD.
-    TldLength,
+    TldLength = ("tld-length", "the last label is too short or too long for an accepted TLD", "UTS #58 §3.2; TLD list", true),
     /// The last label is not an accepted TLD.
-    TldNotAccepted,
+    TldNotAccepted = ("tld-not-accepted", "the last label is not an accepted TLD", "UTS #58 §3.2; IANA TLD list", true),
     /// The domain is an address's local part.
-    LocalPart,
+    LocalPart = ("local-part", "the name is an address's local part: the address is found from its own domain", "UTS #58 §5.2", true),
     /// A label is not valid, or the name is too long.
-    InvalidDomain,
+    InvalidDomain = ("invalid-domain", "a label is empty, starts or ends with `-` or is not a valid `xn--` label, or the name is longer than DNS allows", "UTS #46; RFC 1035", true),
     /// The name is glued to `_` or to a character UTS #46 removes.
-    NotWhole,
+    NotWhole = ("not-whole", "the name is glued to `_` or to a code point UTS #46 removes: it is not written whole", "reader rule (not strict)", true),
     /// The scheme before the host is not accepted.
-    SchemeRefused,
+    SchemeRefused = ("scheme-refused", "the scheme before the host is not an accepted one", "LinkFinder::schemes", true),
     /// Inside a URL whose host was refused.
-    InsideUrl,
+    InsideUrl = ("inside-url", "inside a URL whose host was refused", "reader rule", true),
     /// Reads as a file name or code.
-    FileName,
+    FileName = ("file-name", "reads as a file name or code, not a domain", "LinkFinder::file_names", true),
     /// A kind the finder does not look for.
-    KindNotWanted,
+    KindNotWanted = ("kind-not-wanted", "a kind of link the finder does not look for", "LinkFinder::kinds", true),
     /// A user name with a label separator.
-    DottedUserName,
+    DottedUserName = ("dotted-user-name", "a user name with a label separator could be taken for the host", "UTS #58 §3.3 test data; security", true),
     /// A port that is not one.
-    InvalidPort,
+    InvalidPort = ("invalid-port", "`:` after the host starts no valid port", "UTS #58 §3.3", true),
     /// No valid local part before the `@`.
-    InvalidLocalPart,
+    InvalidLocalPart = ("invalid-local-part", "no valid local part before the `@`", "UTS #58 §5.2", true),
     // GFM (cmark-gfm).
     /// GFM: `http://`, `https://` or `ftp://`.
-    GfmScheme,
+    GfmScheme = ("gfm-scheme", "`http://`, `https://` or `ftp://` starts a URL", GFM, false),
     /// GFM: `www.`.
-    GfmWww,
+    GfmWww = ("gfm-www", "`www.` starts a link", GFM, false),
     /// GFM: an email address.
-    GfmEmail,
+    GfmEmail = ("gfm-email", "an email address (with `mailto:` or `xmpp:` if written)", GFM, false),
     /// GFM: a scheme that is not `http`, `https` or `ftp`.
-    GfmSchemeUnknown,
+    GfmSchemeUnknown = ("gfm-scheme-unknown", "only `http`, `https` and `ftp` start a URL", GFM, true),
     /// GFM: `www.` after a character other than white space or `*_~(`.
-    GfmWwwPreceded,
+    GfmWwwPreceded = ("gfm-www-preceded", "`www.` needs white space, the start of a line or one of `*_~(` before it", GFM, true),
     /// GFM: a domain without a dot, or with `_` in its last two labels.
-    GfmDomain,
+    GfmDomain = ("gfm-domain", "the domain needs a dot and no `_` in its last two labels", GFM, true),
     /// GFM: an address's domain that cmark-gfm refuses.
-    GfmEmailDomain,
+    GfmEmailDomain = ("gfm-email-domain", "the address's domain needs a dot and must end in a letter or `.`", GFM, true),
     /// GFM: a link ends at white space or `<`.
-    GfmSpaceOrLt,
+    GfmSpaceOrLt = ("gfm-space-or-lt", "white space or `<` ends the link", GFM, false),
     /// GFM: trailing punctuation, left out.
-    GfmTrailingPunctuation,
+    GfmTrailingPunctuation = ("gfm-trailing-punctuation", "trailing `?!.,:*_~'\"` are left out", GFM, false),
     /// GFM: an unmatched trailing `)`, left out.
-    GfmParenthesis,
+    GfmParenthesis = ("gfm-parenthesis", "a trailing `)` with more `)` than `(` in the link is left out", GFM, false),
     /// GFM: a trailing entity reference, left out.
-    GfmEntity,
+    GfmEntity = ("gfm-entity", "a trailing entity reference (`&name;`) is left out", GFM, false),
     // MD4C.
     /// MD4C: `http://`, `https://` or `ftp://`.
-    Md4cScheme,
+    Md4cScheme = ("md4c-scheme", "`http://`, `https://` or `ftp://` starts a URL", MD4C, false),
     /// MD4C: `www.`.
-    Md4cWww,
+    Md4cWww = ("md4c-www", "`www.` starts a link", MD4C, false),
     /// MD4C: an email address.
-    Md4cEmail,
+    Md4cEmail = ("md4c-email", "an email address: a user name, `@` and a host", MD4C, false),
     /// MD4C: a scheme that is not `http`, `https` or `ftp`.
-    Md4cSchemeUnknown,
+    Md4cSchemeUnknown = ("md4c-scheme-unknown", "only `http`, `https` and `ftp` start a URL", MD4C, true),
     /// MD4C: ends where its last segment ends.
-    Md4cSegmentEnd,
+    Md4cSegmentEnd = ("md4c-segment-end", "ends where its last segment (host, path, query, fragment) ends", MD4C, false),
     /// MD4C: not set off before.
-    Md4cLeft,
+    Md4cLeft = ("md4c-left", "needs the start of a line, white space, `(`, `{`, `[` or an emphasis opener before it", MD4C, true),
     /// MD4C: not set off after.
-    Md4cRight,
+    Md4cRight = ("md4c-right", "needs the end of a line, white space, `)}].!?,;` or an emphasis closer after it", MD4C, true),
     /// MD4C: a host of fewer than two components.
-    Md4cHost,
+    Md4cHost = ("md4c-host", "the host needs two components or more", MD4C, true),
     /// MD4C: a segment's parentheses do not balance.
-    Md4cParentheses,
+    Md4cParentheses = ("md4c-parentheses", "a segment's parentheses do not balance", MD4C, true),
     /// MD4C: no user name before the `@`.
-    Md4cUser,
+    Md4cUser = ("md4c-user", "no user name before the `@`", MD4C, true),
 }
 
 /// What a rule is: its stable id, the reason it gives, the rule it
@@ -141,308 +174,6 @@ pub struct About {
     pub reference: &'static str,
     /// Whether a decision by it means no link.
     pub refuses: bool,
-}
-
-const fn about(id: &'static str, reason: &'static str, reference: &'static str, refuses: bool) -> About {
-    About { id, reason, reference, refuses }
-}
-
-impl Rule {
-    /// Every rule, in the order of [`Rule::about`]'s table.
-    pub const ALL: [Rule; 53] = {
-        use Rule::*;
-        [
-            Scheme,
-            SchemeGlued,
-            Domain,
-            Email,
-            MailScheme,
-            Handle,
-            IpOrLocalHost,
-            HostEnd,
-            Port,
-            TrailingSeparator,
-            TextEnd,
-            Hard,
-            TrailingSoft,
-            FinalQuestionMark,
-            BracketClosed,
-            UnmatchedClose,
-            BracketLimit,
-            Markup,
-            WrappedUrl,
-            AddressEnd,
-            TldLength,
-            TldNotAccepted,
-            LocalPart,
-            InvalidDomain,
-            NotWhole,
-            SchemeRefused,
-            InsideUrl,
-            FileName,
-            KindNotWanted,
-            DottedUserName,
-            InvalidPort,
-            InvalidLocalPart,
-            GfmScheme,
-            GfmWww,
-            GfmEmail,
-            GfmSchemeUnknown,
-            GfmWwwPreceded,
-            GfmDomain,
-            GfmEmailDomain,
-            GfmSpaceOrLt,
-            GfmTrailingPunctuation,
-            GfmParenthesis,
-            GfmEntity,
-            Md4cScheme,
-            Md4cWww,
-            Md4cEmail,
-            Md4cSchemeUnknown,
-            Md4cSegmentEnd,
-            Md4cLeft,
-            Md4cRight,
-            Md4cHost,
-            Md4cParentheses,
-            Md4cUser,
-        ]
-    };
-
-    /// The rule's id, reason, reference and whether it refuses: the one
-    /// table of them.
-    ///
-    /// ```
-    /// use linkscan::explain::Rule;
-    /// assert_eq!(Rule::TrailingSoft.about().id, "trailing-soft");
-    /// assert!(Rule::TldNotAccepted.about().refuses);
-    /// ```
-    pub const fn about(self) -> About {
-        use Rule::*;
-        const GFM: &str = "cmark-gfm 0.29.0.gfm.13, autolink extension";
-        const MD4C: &str = "md4c, permissive autolinks";
-        match self {
-            Scheme => about("scheme", "starts at its scheme, right before the host", "UTS #58 §3.2", false),
-            SchemeGlued => about(
-                "scheme-glued",
-                "letters glued before an accepted scheme are left out: `foohttp://` starts at `http://`",
-                "reader rule (not strict)",
-                false,
-            ),
-            Domain => about(
-                "domain",
-                "starts at its domain's first label: no scheme is written",
-                "UTS #58 §3.2",
-                false,
-            ),
-            Email => {
-                about("email", "an email address: its local part, `@` and domain", "UTS #58 §5.2", false)
-            }
-            MailScheme => about(
-                "mail-scheme",
-                "`mailto:` or `xmpp:` before the address belongs to it",
-                "UTS #58 §5.2; reader rule (not strict)",
-                false,
-            ),
-            Handle => about(
-                "handle",
-                "a fediverse handle: `@`, a user name, `@` and a domain",
-                "reader rule (chat profile, Kinds::HANDLE)",
-                false,
-            ),
-            IpOrLocalHost => about(
-                "ip-or-local-host",
-                "after `scheme://`, an IP address or a host without an accepted TLD",
-                "LinkFinder::ip_hosts / local_hosts",
-                false,
-            ),
-            HostEnd => about(
-                "host-end",
-                "ends with its host: what follows starts no path, query or fragment",
-                "UTS #58 §3.5, Table 3-3",
-                false,
-            ),
-            Port => about("port", "the host's `:port` belongs to it", "UTS #58 §3.3", false),
-            TrailingSeparator => about(
-                "trailing-separator",
-                "a separator after the last label ends a sentence: left out",
-                "UTS #58 §3.3",
-                false,
-            ),
-            TextEnd => about("text-end", "the text ends", "UTS #58 §3.5.1", false),
-            Hard => {
-                about("hard", "a Link_Term=Hard code point ends the link", "UTS #58 §3.5.1, Table 3-2", false)
-            }
-            TrailingSoft => about(
-                "trailing-soft",
-                "trailing Link_Term=Soft code points are left out",
-                "UTS #58 §3.5.1, Table 3-2",
-                false,
-            ),
-            FinalQuestionMark => about(
-                "final-question-mark",
-                "a `?` with nothing after it is Soft: left out",
-                "UTS #58 Table 3-2; reader rule (not strict)",
-                false,
-            ),
-            BracketClosed => about(
-                "bracket-closed",
-                "a closing bracket matches one opened in the same part: kept",
-                "UTS #58 §3.5.1, Link_Bracket",
-                false,
-            ),
-            UnmatchedClose => about(
-                "unmatched-close",
-                "a closing bracket closes none opened in the same part: the link ends before it",
-                "UTS #58 §3.5.1, Link_Bracket",
-                false,
-            ),
-            BracketLimit => about(
-                "bracket-limit",
-                "more open brackets than the 125 the spec tracks: the link ends",
-                "UTS #58 §3.5.1",
-                false,
-            ),
-            Markup => about(
-                "markup",
-                "markup after the link (a quote before `/` or `>`, a closing tag) ends it",
-                "reader rule (not strict)",
-                false,
-            ),
-            WrappedUrl => about(
-                "wrapped-url",
-                "a URL wrapped across lines inside `<…>` or `<URL:…>` is one link, its lines joined",
-                "RFC 3986 Appendix C; LinkFinder::wrapped_urls (mail profile)",
-                false,
-            ),
-            AddressEnd => about("address-end", "an address ends with its domain", "UTS #58 §5.2", false),
-            TldLength => about(
-                "tld-length",
-                "the last label is too short or too long for an accepted TLD",
-                "UTS #58 §3.2; TLD list",
-                true,
-            ),
-            TldNotAccepted => about(
-                "tld-not-accepted",
-                "the last label is not an accepted TLD",
-                "UTS #58 §3.2; IANA TLD list",
-                true,
-            ),
-            LocalPart => about(
-                "local-part",
-                "the name is an address's local part: the address is found from its own domain",
-                "UTS #58 §5.2",
-                true,
-            ),
-            InvalidDomain => about(
-                "invalid-domain",
-                "a label is empty, starts or ends with `-` or is not a valid `xn--` label, or the name is longer than DNS allows",
-                "UTS #46; RFC 1035",
-                true,
-            ),
-            NotWhole => about(
-                "not-whole",
-                "the name is glued to `_` or to a code point UTS #46 removes: it is not written whole",
-                "reader rule (not strict)",
-                true,
-            ),
-            SchemeRefused => about(
-                "scheme-refused",
-                "the scheme before the host is not an accepted one",
-                "LinkFinder::schemes",
-                true,
-            ),
-            InsideUrl => about("inside-url", "inside a URL whose host was refused", "reader rule", true),
-            FileName => about(
-                "file-name",
-                "reads as a file name or code, not a domain",
-                "LinkFinder::file_names",
-                true,
-            ),
-            KindNotWanted => about(
-                "kind-not-wanted",
-                "a kind of link the finder does not look for",
-                "LinkFinder::kinds",
-                true,
-            ),
-            DottedUserName => about(
-                "dotted-user-name",
-                "a user name with a label separator could be taken for the host",
-                "UTS #58 §3.3 test data; security",
-                true,
-            ),
-            InvalidPort => {
-                about("invalid-port", "`:` after the host starts no valid port", "UTS #58 §3.3", true)
-            }
-            InvalidLocalPart => {
-                about("invalid-local-part", "no valid local part before the `@`", "UTS #58 §5.2", true)
-            }
-            GfmScheme => about("gfm-scheme", "`http://`, `https://` or `ftp://` starts a URL", GFM, false),
-            GfmWww => about("gfm-www", "`www.` starts a link", GFM, false),
-            GfmEmail => {
-                about("gfm-email", "an email address (with `mailto:` or `xmpp:` if written)", GFM, false)
-            }
-            GfmSchemeUnknown => {
-                about("gfm-scheme-unknown", "only `http`, `https` and `ftp` start a URL", GFM, true)
-            }
-            GfmWwwPreceded => about(
-                "gfm-www-preceded",
-                "`www.` needs white space, the start of a line or one of `*_~(` before it",
-                GFM,
-                true,
-            ),
-            GfmDomain => {
-                about("gfm-domain", "the domain needs a dot and no `_` in its last two labels", GFM, true)
-            }
-            GfmEmailDomain => about(
-                "gfm-email-domain",
-                "the address's domain needs a dot and must end in a letter or `.`",
-                GFM,
-                true,
-            ),
-            GfmSpaceOrLt => about("gfm-space-or-lt", "white space or `<` ends the link", GFM, false),
-            GfmTrailingPunctuation => {
-                about("gfm-trailing-punctuation", "trailing `?!.,:*_~'\"` are left out", GFM, false)
-            }
-            GfmParenthesis => about(
-                "gfm-parenthesis",
-                "a trailing `)` with more `)` than `(` in the link is left out",
-                GFM,
-                false,
-            ),
-            GfmEntity => {
-                about("gfm-entity", "a trailing entity reference (`&name;`) is left out", GFM, false)
-            }
-            Md4cScheme => about("md4c-scheme", "`http://`, `https://` or `ftp://` starts a URL", MD4C, false),
-            Md4cWww => about("md4c-www", "`www.` starts a link", MD4C, false),
-            Md4cEmail => about("md4c-email", "an email address: a user name, `@` and a host", MD4C, false),
-            Md4cSchemeUnknown => {
-                about("md4c-scheme-unknown", "only `http`, `https` and `ftp` start a URL", MD4C, true)
-            }
-            Md4cSegmentEnd => about(
-                "md4c-segment-end",
-                "ends where its last segment (host, path, query, fragment) ends",
-                MD4C,
-                false,
-            ),
-            Md4cLeft => about(
-                "md4c-left",
-                "needs the start of a line, white space, `(`, `{`, `[` or an emphasis opener before it",
-                MD4C,
-                true,
-            ),
-            Md4cRight => about(
-                "md4c-right",
-                "needs the end of a line, white space, `)}].!?,;` or an emphasis closer after it",
-                MD4C,
-                true,
-            ),
-            Md4cHost => about("md4c-host", "the host needs two components or more", MD4C, true),
-            Md4cParentheses => {
-                about("md4c-parentheses", "a segment's parentheses do not balance", MD4C, true)
-            }
-            Md4cUser => about("md4c-user", "no user name before the `@`", MD4C, true),
-        }
-    }
 }
 
 /// One decision: the rule, and the bytes it looked at.
