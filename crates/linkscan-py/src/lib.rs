@@ -291,25 +291,18 @@ impl Finder {
     /// id), `start`, `end`, `text`, `reason`, `reference` and `refuses`.
     fn explain<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
         let explained = detached_if_long(py, text, || self.finder.explain(text));
-        let conv = core::cell::RefCell::new(OffsetConverter::new(text, self.unit));
-        let at = |byte: usize| conv.borrow_mut().convert(byte);
-        let span = |dict: &Bound<'py, PyDict>, range: std::ops::Range<usize>| -> PyResult<()> {
-            dict.set_item(intern!(py, "start"), at(range.start))?;
-            dict.set_item(intern!(py, "end"), at(range.end))?;
-            dict.set_item(intern!(py, "text"), &text[range])
-        };
+        let mut conv = OffsetConverter::new(text, self.unit);
         let mut candidates = Vec::with_capacity(explained.len());
         for candidate in &explained {
             let dict = PyDict::new(py);
-            let link = candidate.link.as_ref().map(|link| link_at(link, at(link.start()), at(link.end())));
-            dict.set_item(intern!(py, "link"), link)?;
-            span(&dict, candidate.range())?;
+            dict.set_item(intern!(py, "link"), candidate.link.as_ref().map(|l| to_link(l, &mut conv)))?;
+            set_span(&dict, &mut conv, text, candidate.range())?;
             let mut decisions = Vec::with_capacity(candidate.decisions.len());
             for decision in &candidate.decisions {
                 let about = decision.rule.about();
                 let entry = PyDict::new(py);
                 entry.set_item(intern!(py, "rule"), about.id)?;
-                span(&entry, decision.range.clone())?;
+                set_span(&entry, &mut conv, text, decision.range.clone())?;
                 entry.set_item(intern!(py, "reason"), about.reason)?;
                 entry.set_item(intern!(py, "reference"), about.reference)?;
                 entry.set_item(intern!(py, "refuses"), about.refuses)?;
@@ -406,19 +399,28 @@ fn stream_link(link: &linkscan::stream::StreamLink<'_>) -> Link {
 }
 
 fn to_link(link: &linkscan::Link<'_>, conv: &mut OffsetConverter<'_>) -> Link {
-    link_at(link, conv.convert(link.start()), conv.convert(link.end()))
-}
-
-/// `link` with its offsets converted: `start` and `end`.
-fn link_at(link: &linkscan::Link<'_>, start: usize, end: usize) -> Link {
     Link {
-        start,
-        end,
+        start: conv.convert(link.start()),
+        end: conv.convert(link.end()),
         kind: link.kind().as_str(),
         text: link.as_str().to_string(),
         href: link.href().into_owned(),
         host: link.host().to_string(),
     }
+}
+
+/// Sets `start` and `end` (converted by `conv`) and `text` of the bytes
+/// `range` of `text` in `dict`.
+fn set_span(
+    dict: &Bound<'_, PyDict>,
+    conv: &mut OffsetConverter<'_>,
+    text: &str,
+    range: std::ops::Range<usize>,
+) -> PyResult<()> {
+    let py = dict.py();
+    dict.set_item(intern!(py, "start"), conv.convert(range.start))?;
+    dict.set_item(intern!(py, "end"), conv.convert(range.end))?;
+    dict.set_item(intern!(py, "text"), &text[range])
 }
 
 /// The Unicode version of the data and of UTS #58, as `18.0.0`.
