@@ -259,7 +259,7 @@ fn www_link_here<W: Why>(
 /// `w`) of `chunk`, an inline container's raw content, as text. It looks
 /// back (over a scheme's letters) no further than `floor`; `www_may_start`
 /// says whether what precedes `at` in cmark's view allows a `www.` link.
-#[cfg(feature = "pulldown-cmark")]
+#[cfg(any(feature = "pulldown-cmark", feature = "comrak"))]
 pub(crate) fn link_at_special_char<'t>(
     finder: &LinkFinder,
     chunk: &'t str,

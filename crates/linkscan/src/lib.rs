@@ -129,6 +129,9 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "comrak")]
+#[cfg_attr(docsrs, doc(cfg(feature = "comrak")))]
+pub mod comrak;
 mod domain;
 mod email;
 pub mod explain;
@@ -145,6 +148,8 @@ mod links;
 #[cfg(feature = "pulldown-cmark")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;
+#[cfg(any(feature = "pulldown-cmark", feature = "comrak"))]
+mod markdown_source;
 mod md4c;
 mod offsets;
 mod options;

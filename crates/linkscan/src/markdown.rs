@@ -48,6 +48,7 @@ use pulldown_cmark::{CowStr, Event, OffsetIter, Options, Parser, Tag, TagEnd};
 mod adapter;
 mod links;
 mod source;
+use crate::markdown_source::merge_sorted;
 use adapter::SpannedAutolinks;
 pub use links::{DocumentLink, DocumentLinkKind, document_links};
 use source::SourcePass;
@@ -492,39 +493,6 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
     }
 }
 
-/// Whether the byte at `p`, the first of a text event, follows a backslash
-/// that escapes it: pulldown-cmark starts a text at an escaped ASCII
-/// punctuation character, and no event covers the backslash (the caller
-/// checks that the last event ended before it).
-fn is_escape(bytes: &[u8], p: usize) -> bool {
-    p > 0 && p < bytes.len() && bytes[p - 1] == b'\\' && bytes[p].is_ascii_punctuation()
-}
-
-/// Whether the sorted `positions` have one in `range`, looking from
-/// `next`, which moves to the first not before `range.start` (ranges
-/// asked in order of their starts: one pass over the positions in all).
-fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
-    skip_before(positions, next, range.start);
-    positions.get(*next).is_some_and(|&c| c < range.end)
-}
-
-/// Moves `next` past the sorted `positions` before `end`.
-fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
-    while positions.get(*next).is_some_and(|&c| c < end) {
-        *next += 1;
-    }
-}
-
-/// Where `://` or `www.` occurs in `source`, in order: where a URL link
-/// of GFM or MD4C may be.
-fn url_candidates(source: &str) -> Vec<usize> {
-    // (Sized for one `://` in 256 bytes, about what READMEs hold.)
-    let mut colons = Vec::with_capacity(source.len() / 256);
-    colons.extend(memchr::memmem::find_iter(source.as_bytes(), "://"));
-    let www: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "www.").collect();
-    if www.is_empty() { colons } else { merge_sorted(&colons, &www) }
-}
-
 /// Where `@` occurs in `source`, written or as a character reference
 /// (`&#64;`, `&#x40;`, `&commat;`), which cmark-gfm decodes before it looks
 /// for email addresses.
@@ -554,22 +522,4 @@ fn is_at_sign_reference(bytes: &[u8]) -> bool {
         && digits.get(n) == Some(&b';')
         && digits[..n].iter().try_fold(0u32, |v, &d| Some(v * radix + char::from(d).to_digit(radix)?))
             == Some(64)
-}
-
-/// The positions of two sorted lists, in order.
-fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
-    let mut merged = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] <= b[j] {
-            merged.push(a[i]);
-            i += 1;
-        } else {
-            merged.push(b[j]);
-            j += 1;
-        }
-    }
-    merged.extend_from_slice(&a[i..]);
-    merged.extend_from_slice(&b[j..]);
-    merged
 }

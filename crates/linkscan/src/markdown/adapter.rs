@@ -8,11 +8,10 @@
 //! so that a link's range points into the source (exactly within a text
 //! that is its source; a decoded entity or escape maps as a whole).
 
-use super::{
-    Spanned, edge_after, edge_before, holds_from, is_block_edge, is_escape, merge_sorted, url_candidates,
-};
+use super::{Spanned, edge_after, edge_before, is_block_edge};
 use crate::finder::{Context, Edge, LinkFinder};
 use crate::links::{DialectScan, Links};
+use crate::markdown_source::{holds_from, is_escape, merge_sorted, url_candidates};
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::string::String;

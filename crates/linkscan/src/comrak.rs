@@ -1,0 +1,636 @@
+//! Autolinks for [comrak] (feature `comrak`): GitHub-exact documents.
+//!
+//! comrak is a port of cmark-gfm, GitHub's Markdown parser: it builds the
+//! blocks cmark-gfm builds (footnotes, task lists, tables, HTML blocks, …).
+//! [`autolink`] adds linkscan's autolinks to a document comrak parsed with
+//! its own `autolink` extension off; [`markdown_to_html`] does the whole
+//! round (parse, autolink, render) in one call.
+//!
+//! With a GFM finder ([`LinkFinder::gfm`]), URL and `www.` links are
+//! decided on the source as cmark-gfm 0.29.0.gfm.13 decides them, by the
+//! same scan the pulldown-cmark adapter uses (over emphasis, entities and
+//! code-span backticks, never while a `[` is open), from each inline
+//! element's source position; email addresses are found on the decoded
+//! text, as cmark-gfm finds them. With other finders (MD4C, UTS #58), all
+//! links are found on the decoded text of each run of text nodes, with the
+//! markup at its edges as [`Context`].
+//!
+//! Safe by default as comrak is: raw HTML and script link targets are
+//! comrak's to omit (its `render.r#unsafe`); an autolink never has a script
+//! target.
+//!
+//! ```
+//! use linkscan::LinkFinder;
+//!
+//! let mut options = comrak::Options::default();
+//! options.extension.table = true;
+//! let html = linkscan::comrak::markdown_to_html("See http://localhost:3000/admin.", &options, &LinkFinder::gfm());
+//! assert_eq!(html, "<p>See <a href=\"http://localhost:3000/admin\">http://localhost:3000/admin</a>.</p>\n");
+//! ```
+//!
+//! [comrak]: https://crates.io/crates/comrak
+
+use crate::finder::{Context, Dialect, Edge, Kinds, LinkFinder};
+use crate::markdown_source::{
+    Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, holds_from, reshape, url_candidates,
+};
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use comrak::nodes::{AstNode, LineColumn, NodeLink, NodeValue, Sourcepos};
+use comrak::{Arena, Options};
+use core::ops::Range;
+
+/// Parses `markdown` with comrak `options` (its `autolink` extension
+/// turned off), adds the autolinks `finder` finds, and renders HTML with
+/// `options`.
+///
+/// ```
+/// use linkscan::LinkFinder;
+/// let options = comrak::Options::default();
+/// let html = linkscan::comrak::markdown_to_html("HTTP://www.example.com/ and <b>hi</b>", &options, &LinkFinder::gfm());
+/// assert_eq!(html, "<p><a href=\"HTTP://www.example.com/\">HTTP://www.example.com/</a> and <!-- raw HTML omitted -->hi<!-- raw HTML omitted --></p>\n");
+/// ```
+pub fn markdown_to_html(markdown: &str, options: &Options<'_>, finder: &LinkFinder) -> String {
+    let arena = Arena::new();
+    let mut parse = options.clone();
+    parse.extension.autolink = false;
+    let root = comrak::parse_document(&arena, markdown, &parse);
+    autolink(&arena, root, markdown, &parse, finder);
+    let mut html = String::new();
+    comrak::format_html(root, options, &mut html).expect("writing to a String cannot fail");
+    html
+}
+
+/// Adds the autolinks `finder` finds to `root`, a document comrak parsed
+/// from `markdown` with `options` (parse it with `extension.autolink` off:
+/// links comrak made are kept, and nothing is linked inside them). New
+/// nodes come from `arena` and carry their source positions.
+///
+/// ```
+/// use comrak::{Arena, Options, format_html, parse_document};
+/// use linkscan::LinkFinder;
+///
+/// let markdown = "- [ ] ship https://a.org/src/__init__.py\n- [x] mail ops@a.org";
+/// let mut options = Options::default();
+/// options.extension.tasklist = true;
+/// let arena = Arena::new();
+/// let root = parse_document(&arena, markdown, &options);
+/// linkscan::comrak::autolink(&arena, root, markdown, &options, &LinkFinder::gfm());
+/// let mut html = String::new();
+/// format_html(root, &options, &mut html).unwrap();
+/// assert!(html.contains("<a href=\"https://a.org/src/__init__.py\">https://a.org/src/__init__.py</a>"));
+/// assert!(html.contains("<a href=\"mailto:ops@a.org\">ops@a.org</a>"));
+/// ```
+pub fn autolink<'a>(
+    arena: &'a Arena<'a>,
+    root: &'a AstNode<'a>,
+    markdown: &str,
+    options: &Options<'_>,
+    finder: &LinkFinder,
+) {
+    let containers: Vec<&'a AstNode<'a>> =
+        root.descendants().filter(|node| node.data().value.contains_inlines()).collect();
+    let mut pass = Pass {
+        arena,
+        source: markdown,
+        positions: Positions::new(markdown, options.parse.sourcepos_chars),
+        candidates: if finder.dialect() == Dialect::Gfm { url_candidates(markdown) } else { Vec::new() },
+        scanner: Scanner::default(),
+        elements: Vec::new(),
+        links: Vec::new(),
+    };
+    let decoded = if finder.dialect() == Dialect::Gfm {
+        // URL and `www.` links from the source; email addresses on the text.
+        Cow::Owned(finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL))
+    } else {
+        Cow::Borrowed(finder)
+    };
+    for container in containers {
+        if !pass.candidates.is_empty() {
+            pass.source_links(container, finder);
+        }
+        if !decoded.kinds.is_empty() {
+            decoded_links(arena, container, &decoded);
+        }
+    }
+}
+
+/// The source pass over a document's inline containers.
+struct Pass<'a, 's> {
+    arena: &'a Arena<'a>,
+    source: &'s str,
+    positions: Positions,
+    /// Where `://` and `www.` are in the source.
+    candidates: Vec<usize>,
+    scanner: Scanner,
+    /// The container's elements, in order.
+    elements: Vec<Element<'a>>,
+    links: Vec<SourceLink>,
+}
+
+/// An inline element of a container, as the source scan sees it.
+#[derive(Clone)]
+struct Element<'a> {
+    node: &'a AstNode<'a>,
+    kind: Kind,
+    range: Range<usize>,
+}
+
+impl<'a> Element<'a> {
+    fn new(node: &'a AstNode<'a>, kind: Kind, range: Range<usize>) -> Self {
+        Element { node, kind, range }
+    }
+}
+
+/// What an element is.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Kind {
+    /// The start or end of a node with children.
+    Start,
+    End,
+    /// A leaf node.
+    Leaf,
+    /// A piece of a text node (comrak joins adjacent text nodes: the text
+    /// of an entity or escape with the text around it); `literal` is its
+    /// part of the node's text, `plain` whether it is its source.
+    Piece {
+        literal: (usize, usize),
+        plain: bool,
+    },
+}
+
+impl<'a> Pass<'a, '_> {
+    /// Finds the URL and `www.` links of `container` on the source, as
+    /// cmark-gfm does, and re-shapes its nodes around them.
+    fn source_links(&mut self, container: &'a AstNode<'a>, finder: &LinkFinder) {
+        let Some(whole) = self.positions.range(self.source, self.source, 0, &container.data().sourcepos)
+        else {
+            return;
+        };
+        let mut next = 0;
+        if !holds_from(&self.candidates, &mut next, &whole) {
+            return;
+        }
+        // A table cell's `\|` is `|` before its inlines are parsed (by
+        // cmark-gfm and by comrak, whose positions inside count from the
+        // cell's start in the text without the backslashes).
+        let cell = matches!(container.data().value, NodeValue::TableCell)
+            && self.source[whole.clone()].contains("\\|");
+        let (text, base, candidates) = if cell {
+            let text = self.source[whole.clone()].replace("\\|", "|");
+            let candidates = url_candidates(&text);
+            (Cow::Owned(text), whole.start, Cow::Owned(candidates))
+        } else {
+            (Cow::Borrowed(self.source), 0, Cow::Borrowed(&self.candidates[..]))
+        };
+        self.elements.clear();
+        if !flatten(&mut self.elements, &self.positions, (self.source, &text, base), container) {
+            return;
+        }
+        let Some(first) = self.elements.first() else { return };
+        let start = first.range.start;
+        let last = self.elements.iter().map(|e| e.range.end).max().unwrap_or(start);
+        let end = container_end(&text, start, last);
+        self.scanner.restart(start);
+        self.links.clear();
+        next = candidates.partition_point(|&c| c < start);
+        for element in &self.elements {
+            let finding = Finding {
+                finder,
+                candidates: &candidates,
+                next_candidate: &mut next,
+                end,
+                links: &mut self.links,
+            };
+            self.scanner.element(&text, markup(element), &element.range, finding);
+        }
+        if self.links.is_empty() {
+            return;
+        }
+        for element in &self.elements {
+            element.node.detach();
+        }
+        let mut out = Rebuild {
+            arena: self.arena,
+            text: &text,
+            base,
+            positions: &self.positions,
+            source: self.source,
+            open: vec![container],
+        };
+        let elements = core::mem::take(&mut self.elements);
+        reshape(
+            &text,
+            &mut self.links,
+            elements.iter().map(|e| (e.clone(), e.range.clone())),
+            shape,
+            &mut out,
+        );
+        self.elements = elements;
+    }
+}
+
+/// Lists the inline elements under `node` in order, with their ranges in
+/// `text` (which starts at byte `base` of `source`); false when one has
+/// none that fits (then no link is made).
+fn flatten<'a>(
+    elements: &mut Vec<Element<'a>>,
+    positions: &Positions,
+    (source, text, base): (&str, &str, usize),
+    node: &'a AstNode<'a>,
+) -> bool {
+    for child in node.children() {
+        let Some(range) = positions.range(source, text, base, &child.data().sourcepos) else { return false };
+        let is_text = matches!(child.data().value, NodeValue::Text(_));
+        if is_text {
+            pieces(elements, child, text, range);
+        } else if child.first_child().is_some() {
+            elements.push(Element::new(child, Kind::Start, range.clone()));
+            if !flatten(elements, positions, (source, text, base), child) {
+                return false;
+            }
+            elements.push(Element::new(child, Kind::End, range));
+        } else {
+            elements.push(Element::new(child, Kind::Leaf, range));
+        }
+    }
+    true
+}
+
+/// The pieces of text node `node`, at `range` of `text`: runs that are
+/// their source, and what an escape or entity became.
+fn pieces<'a>(elements: &mut Vec<Element<'a>>, node: &'a AstNode<'a>, text: &str, range: Range<usize>) {
+    let data = node.data();
+    let NodeValue::Text(literal) = &data.value else { return };
+    let source = &text[range.clone()];
+    if source == literal.as_ref() {
+        let piece = Kind::Piece { literal: (0, literal.len()), plain: true };
+        elements.push(Element::new(node, piece, range));
+        return;
+    }
+    for (from, to, literal, plain) in align(source, literal) {
+        let piece = Kind::Piece { literal, plain };
+        elements.push(Element::new(node, piece, range.start + from..range.start + to));
+    }
+}
+
+/// Splits text `literal` whose source is `source` into pieces: `(start,
+/// end, literal range, plain)`, source offsets relative to `source`. A
+/// backslash escape is the piece of its character alone (the backslash
+/// belongs to no piece, as in cmark-gfm's own text nodes); an entity is a
+/// piece that is not plain; where the two stop agreeing (a replacement the
+/// parser made), the rest is one piece that is not plain.
+fn align(source: &str, literal: &str) -> Vec<(usize, usize, (usize, usize), bool)> {
+    let (s, l) = (source.as_bytes(), literal.as_bytes());
+    let mut pieces = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    let (mut plain_i, mut plain_j) = (0, 0);
+    let flush = |pieces: &mut Vec<_>, i: usize, j: usize, plain_i: usize, plain_j: usize| {
+        if i > plain_i {
+            pieces.push((plain_i, i, (plain_j, j), true));
+        }
+    };
+    while i < s.len() {
+        if s[i] == b'\\' && s.get(i + 1).is_some_and(u8::is_ascii_punctuation) && l.get(j) == s.get(i + 1) {
+            flush(&mut pieces, i, j, plain_i, plain_j);
+            pieces.push((i + 1, i + 2, (j, j + 1), true));
+            (i, j) = (i + 2, j + 1);
+            (plain_i, plain_j) = (i, j);
+            continue;
+        }
+        if s[i] == b'&'
+            && let Some(end) = entity_end(&s[i..]).map(|n| i + n)
+            && !l[j..].starts_with(&s[i..end])
+            && let Some(len) = decoded_len(&literal[j..], &s[end..])
+        {
+            flush(&mut pieces, i, j, plain_i, plain_j);
+            pieces.push((i, end, (j, j + len), false));
+            (i, j) = (end, j + len);
+            (plain_i, plain_j) = (i, j);
+            continue;
+        }
+        let c = source[i..].chars().next().map_or(1, char::len_utf8);
+        if l.get(j..j + c) != Some(&s[i..i + c]) {
+            flush(&mut pieces, i, j, plain_i, plain_j);
+            pieces.push((i, s.len(), (j, l.len()), false));
+            return pieces;
+        }
+        (i, j) = (i + c, j + c);
+    }
+    flush(&mut pieces, i, j, plain_i, plain_j);
+    if j < l.len() {
+        // Text the source does not hold: kept with the last piece.
+        match pieces.last_mut() {
+            Some(last) => (last.2.1, last.3) = (l.len(), false),
+            None => pieces.push((0, s.len(), (0, l.len()), false)),
+        }
+    }
+    pieces
+}
+
+/// The length of the character reference at the start of `bytes`
+/// (`&name;`, `&#123;`, `&#x1F;`), if it has the shape of one.
+fn entity_end(bytes: &[u8]) -> Option<usize> {
+    let rest = &bytes[1..];
+    let (body, most) = match rest {
+        [b'#', b'x' | b'X', ..] => (&rest[2..], 6),
+        [b'#', ..] => (&rest[1..], 7),
+        _ => (rest, 31),
+    };
+    let n = body.iter().take(most + 1).take_while(|b| b.is_ascii_alphanumeric()).count();
+    let head = bytes.len() - body.len();
+    (n > 0 && n <= most && body.get(n) == Some(&b';')).then_some(head + n + 1)
+}
+
+/// How many bytes of `literal` an entity decoded to (one or two
+/// characters), seeing what the source has after it.
+fn decoded_len(literal: &str, after: &[u8]) -> Option<usize> {
+    let mut chars = literal.char_indices().map(|(i, c)| i + c.len_utf8());
+    let one = chars.next()?;
+    let two = chars.next();
+    let fits = |len: usize| match after.first() {
+        None => len == literal.len(),
+        Some(b'&' | b'\\') => true,
+        Some(&b) => literal.as_bytes().get(len) == Some(&b),
+    };
+    if fits(one) { Some(one) } else { two.filter(|&two| fits(two)) }
+}
+
+/// What an element is to the source scan.
+fn markup(element: &Element<'_>) -> Markup {
+    match element.kind {
+        Kind::Piece { plain, .. } => Markup::Text { plain },
+        Kind::Leaf => Markup::Leaf,
+        Kind::Start | Kind::End => match &element.node.data().value {
+            NodeValue::Link(_) | NodeValue::Image(_) | NodeValue::WikiLink(_)
+                if element.kind == Kind::End =>
+            {
+                Markup::LinkEnd
+            }
+            NodeValue::Link(link) => Markup::LinkStart { angle: is_angle_autolink(element.node, link) },
+            NodeValue::Image(_) | NodeValue::WikiLink(_) => Markup::LinkStart { angle: false },
+            _ => Markup::Edge,
+        },
+    }
+}
+
+/// Whether a link is an angle autolink (`<https://…>`): its text is its
+/// target, and it starts with `<`.
+fn is_angle_autolink(node: &AstNode<'_>, link: &NodeLink) -> bool {
+    let Some(text) = node.first_child() else { return false };
+    let text = text.data();
+    let literal = text.value.text().unwrap_or_default();
+    !literal.is_empty()
+        && (link.url == literal || link.url.strip_prefix("mailto:") == Some(literal))
+        && node.data().sourcepos.start.column + 1 == text.sourcepos.start.column
+}
+
+/// What an element is to re-shaping.
+fn shape(element: &Element<'_>) -> Shape {
+    match element.kind {
+        Kind::Start => Shape::Start,
+        Kind::End => Shape::End,
+        Kind::Leaf if matches!(element.node.data().value, NodeValue::LineBreak) => Shape::HardBreak,
+        Kind::Leaf | Kind::Piece { .. } => Shape::Leaf,
+    }
+}
+
+/// Builds a container's children anew from re-shaped elements.
+struct Rebuild<'a, 's> {
+    arena: &'a Arena<'a>,
+    /// The text the elements' ranges are in, from byte `base` of `source`.
+    text: &'s str,
+    base: usize,
+    source: &'s str,
+    positions: &'s Positions,
+    /// The container, and the nodes open in it.
+    open: Vec<&'a AstNode<'a>>,
+}
+
+impl<'a> Rebuild<'a, '_> {
+    fn append(&mut self, value: NodeValue, range: &Range<usize>) -> &'a AstNode<'a> {
+        let node = self.arena.alloc(value.into());
+        node.data_mut().sourcepos = self.sourcepos(range);
+        self.open.last().expect("the container").append(node);
+        node
+    }
+
+    /// The source position of `range` of the text.
+    fn sourcepos(&self, range: &Range<usize>) -> Sourcepos {
+        let range = self.base + range.start..(self.base + range.end).min(self.source.len());
+        self.positions.sourcepos(self.source, &range)
+    }
+}
+
+impl<'a> Reshaped<Element<'a>> for Rebuild<'a, '_> {
+    fn element(&mut self, element: Element<'a>, range: Range<usize>) {
+        match element.kind {
+            Kind::Start => {
+                self.open.last().expect("the container").append(element.node);
+                self.open.push(element.node);
+            }
+            Kind::End => {
+                self.open.pop();
+            }
+            Kind::Leaf => self.open.last().expect("the container").append(element.node),
+            Kind::Piece { literal: (from, to), .. } => {
+                let text = match &element.node.data().value {
+                    NodeValue::Text(text) => String::from(&text[from..to]),
+                    _ => String::new(),
+                };
+                self.append(NodeValue::Text(text.into()), &range);
+            }
+        }
+    }
+
+    fn text(&mut self, range: Range<usize>) {
+        let text = String::from(&self.text[range.clone()]);
+        self.append(NodeValue::Text(text.into()), &range);
+    }
+
+    fn soft_break(&mut self, range: Range<usize>) {
+        self.append(NodeValue::SoftBreak, &range);
+    }
+
+    fn link(&mut self, href: String, range: Range<usize>) {
+        let link = self.append(
+            NodeValue::Link(alloc::boxed::Box::new(NodeLink { url: href, title: String::new() })),
+            &range,
+        );
+        let text = self.arena.alloc(NodeValue::Text(String::from(&self.text[range.clone()]).into()).into());
+        text.data_mut().sourcepos = self.sourcepos(&range);
+        link.append(text);
+    }
+}
+
+/// Finds links on the decoded text of `container`'s runs of adjacent text
+/// nodes (outside links, and for other dialects than GFM outside images),
+/// and splits the runs around them.
+fn decoded_links<'a>(arena: &'a Arena<'a>, container: &'a AstNode<'a>, finder: &LinkFinder) {
+    let mut stack = vec![container];
+    while let Some(parent) = stack.pop() {
+        let mut child = parent.first_child();
+        while let Some(node) = child {
+            let is_text = matches!(node.data().value, NodeValue::Text(_));
+            if !is_text {
+                let skip = match node.data().value {
+                    NodeValue::Link(_) | NodeValue::WikiLink(_) => true,
+                    // cmark-gfm links an address in an image description
+                    // (which renders as the same alt text).
+                    NodeValue::Image(_) => finder.dialect() != Dialect::Gfm,
+                    _ => false,
+                };
+                if !skip {
+                    stack.push(node);
+                }
+                child = node.next_sibling();
+                continue;
+            }
+            // The run of text nodes from `node`.
+            let mut run = vec![node];
+            while let Some(next) = run.last().and_then(|n| n.next_sibling()) {
+                if !matches!(next.data().value, NodeValue::Text(_)) {
+                    break;
+                }
+                run.push(next);
+            }
+            child = run.last().and_then(|n| n.next_sibling());
+            let mut text = String::new();
+            for node in &run {
+                text.push_str(node.data().value.text().unwrap_or_default());
+            }
+            if !finder.may_have_links(&text) {
+                continue;
+            }
+            let context =
+                Context::new(edge_before(container, run[0]), edge_after(container, run[run.len() - 1]));
+            let links: Vec<(usize, usize, String)> = finder
+                .links_in(&text, context)
+                .map(|l| (l.start(), l.end(), l.href().into_owned()))
+                .collect();
+            if links.is_empty() {
+                continue;
+            }
+            let sourcepos = run[0].data().sourcepos;
+            let first = run[0];
+            let new = |value: NodeValue| -> &'a AstNode<'a> {
+                let node = arena.alloc(value.into());
+                node.data_mut().sourcepos = sourcepos;
+                node
+            };
+            let mut at = 0;
+            for (start, end, href) in links {
+                if start > at {
+                    first.insert_before(new(NodeValue::Text(String::from(&text[at..start]).into())));
+                }
+                let link = new(NodeValue::Link(alloc::boxed::Box::new(NodeLink {
+                    url: href,
+                    title: String::new(),
+                })));
+                link.append(new(NodeValue::Text(String::from(&text[start..end]).into())));
+                first.insert_before(link);
+                at = end;
+            }
+            if at < text.len() {
+                first.insert_before(new(NodeValue::Text(String::from(&text[at..]).into())));
+            }
+            for node in run {
+                node.detach();
+            }
+        }
+    }
+}
+
+/// Whether a node is emphasis-like markup (what GFM and MD4C look at).
+fn is_emphasis(node: &AstNode<'_>) -> bool {
+    matches!(node.data().value, NodeValue::Emph | NodeValue::Strong | NodeValue::Strikethrough)
+}
+
+/// What precedes `node` (in `container`), for the finder.
+fn edge_before<'a>(container: &'a AstNode<'a>, node: &'a AstNode<'a>) -> Edge {
+    match node.previous_sibling() {
+        Some(previous) if matches!(previous.data().value, NodeValue::SoftBreak | NodeValue::LineBreak) => {
+            Edge::Line
+        }
+        Some(previous) if is_emphasis(previous) => Edge::EmphasisClose,
+        Some(_) => Edge::Other,
+        None => match node.parent() {
+            Some(parent) if core::ptr::eq(parent, container) => Edge::Block,
+            Some(parent) if is_emphasis(parent) => Edge::EmphasisOpen,
+            _ => Edge::Other,
+        },
+    }
+}
+
+/// What follows `node` (in `container`), for the finder.
+fn edge_after<'a>(container: &'a AstNode<'a>, node: &'a AstNode<'a>) -> Edge {
+    match node.next_sibling() {
+        Some(next) if matches!(next.data().value, NodeValue::SoftBreak | NodeValue::LineBreak) => Edge::Line,
+        Some(next) if is_emphasis(next) => Edge::EmphasisOpen,
+        Some(_) => Edge::Other,
+        None => match node.parent() {
+            Some(parent) if core::ptr::eq(parent, container) => Edge::Block,
+            Some(parent) if is_emphasis(parent) => Edge::EmphasisClose,
+            _ => Edge::Other,
+        },
+    }
+}
+
+/// Source positions (line and column) to byte offsets and back.
+struct Positions {
+    /// Where each line starts (comrak ends a line at `\n`, `\r\n` or `\r`).
+    line_starts: Vec<usize>,
+    /// Columns count characters, not bytes (`parse.sourcepos_chars`).
+    chars: bool,
+}
+
+impl Positions {
+    fn new(source: &str, chars: bool) -> Self {
+        let bytes = source.as_bytes();
+        let mut line_starts = vec![0];
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+                line_starts.push(i + 1);
+            }
+        }
+        Positions { line_starts, chars }
+    }
+
+    /// The byte offset of `column` (1-based) of `line`.
+    fn offset(&self, source: &str, at: LineColumn) -> Option<usize> {
+        let line_start = *self.line_starts.get(at.line.checked_sub(1)?)?;
+        let column = at.column.checked_sub(1)?;
+        if self.chars {
+            let line = &source[line_start..];
+            return Some(line_start + line.char_indices().nth(column).map_or(line.len(), |(i, _)| i));
+        }
+        Some(line_start + column)
+    }
+
+    /// The byte range of `sourcepos` (its end column is its last byte's,
+    /// or its last character's) in `text`, which starts at byte `base` of
+    /// `source`, if it is one of `text`.
+    fn range(&self, source: &str, text: &str, base: usize, sourcepos: &Sourcepos) -> Option<Range<usize>> {
+        let start = self.offset(source, sourcepos.start)?.checked_sub(base)?;
+        let last = self.offset(source, sourcepos.end)?.checked_sub(base)?;
+        let mut end = last + 1;
+        while end < text.len() && !text.is_char_boundary(end) {
+            end += 1;
+        }
+        (start <= end && end <= text.len() && text.is_char_boundary(start)).then_some(start..end)
+    }
+
+    /// The source position of byte range `range` (not empty).
+    fn sourcepos(&self, source: &str, range: &Range<usize>) -> Sourcepos {
+        let at = |offset: usize| {
+            let line = self.line_starts.partition_point(|&s| s <= offset);
+            let start = self.line_starts[line - 1];
+            let column = if self.chars { source[start..offset].chars().count() } else { offset - start };
+            LineColumn { line, column: column + 1 }
+        };
+        let last = range.end.max(range.start + 1) - 1;
+        Sourcepos { start: at(range.start), end: at(last) }
+    }
+}
