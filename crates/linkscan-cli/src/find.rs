@@ -100,6 +100,10 @@ pub struct Settings {
     /// whole.
     #[arg(long, conflicts_with = "host_report")]
     pub markdown: bool,
+    /// With --markdown, the parser: pulldown-cmark, or comrak (GitHub's
+    /// blocks exactly; it keeps no reference definitions, so none is listed).
+    #[arg(long, value_enum, default_value_t, requires = "markdown")]
+    pub parser: crate::markdown::MarkdownParser,
     /// tsv: a first line naming the columns.
     #[arg(long)]
     pub header: bool,
@@ -346,9 +350,16 @@ fn process(
 /// `reference`, `definition`, `image`, `autolink` or `literal`; its text is
 /// the link text; the text format and `-o` show its destination.
 fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: &str) -> Found {
-    let extensions = crate::markdown::extensions(finder);
     let start = Position::at_start_of(text);
     let mut records = Records::new(settings, file, text, start, Vec::with_capacity(text.len()));
+    if settings.parser == crate::markdown::MarkdownParser::Comrak {
+        for link in crate::markdown::comrak_links(text, finder) {
+            let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
+            records.record((link.range.start, link.range.end), fields, None);
+        }
+        return records.finish();
+    }
+    let extensions = crate::markdown::extensions(finder);
     for link in document_links(text, extensions, finder) {
         let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
         records.record((link.range.start, link.range.end), fields, None);

@@ -129,10 +129,12 @@ enum Command {
         #[command(flatten)]
         options: FinderOptions,
     },
-    /// Render Markdown to HTML with autolinks (pulldown-cmark).
+    /// Render Markdown to HTML with autolinks (pulldown-cmark, or comrak).
     ///
     /// With --dialect gfm, GitHub's extensions are on too: tables,
-    /// strikethrough, task lists and footnotes. Safe by default, as
+    /// strikethrough, task lists and footnotes. --parser comrak builds
+    /// GitHub's blocks exactly (comrak is a port of cmark-gfm) and writes
+    /// comrak's HTML; pulldown-cmark is faster. Safe by default, as
     /// cmark-gfm is: raw HTML is written `<!-- raw HTML omitted -->` and a
     /// link or image whose target is a script (javascript:, vbscript:,
     /// data:) gets an empty one; --unsafe keeps both. Each file is read
@@ -146,6 +148,9 @@ enum Command {
         /// documents you trust), as cmark-gfm's --unsafe does.
         #[arg(long = "unsafe")]
         allow_unsafe: bool,
+        /// The Markdown parser.
+        #[arg(long, value_enum, default_value_t)]
+        parser: markdown::MarkdownParser,
         /// Markdown files or directories; `-` or none for standard input.
         files: Vec<std::ffi::OsString>,
         #[command(flatten)]
@@ -278,8 +283,8 @@ fn main() -> ExitCode {
             let settings = html::Settings { rel, target, class, page, from, skip_tags };
             html::run(files, &settings, &options, &stream)
         }
-        Command::Markdown { allow_unsafe, files, input, options } => {
-            markdown::run(files, &input, &options, allow_unsafe)
+        Command::Markdown { allow_unsafe, parser, files, input, options } => {
+            markdown::run(files, &input, &options, allow_unsafe, parser)
         }
         Command::Format { urls, email } => format(urls, email),
         Command::Explain { texts, settings, options } => explain::run(texts, &settings, &options),

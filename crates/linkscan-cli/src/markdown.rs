@@ -3,7 +3,7 @@
 use crate::input::Input;
 use crate::options::{FinderOptions, InputOptions};
 use linkscan::LinkFinder;
-use linkscan::markdown::{MarkdownAutolinks, gfm_options};
+use linkscan::markdown::{DocumentLinkKind, MarkdownAutolinks, gfm_options};
 use pulldown_cmark::{Options, html};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -68,22 +68,102 @@ pub(crate) fn extensions(finder: &LinkFinder) -> Options {
     if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() }
 }
 
-/// Renders each input to standard output; safe unless `allow_unsafe`.
+/// The Markdown parser that builds a document's blocks and inlines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum MarkdownParser {
+    /// pulldown-cmark: the fastest.
+    #[default]
+    PulldownCmark,
+    /// comrak, a port of cmark-gfm: GitHub's blocks exactly (footnotes,
+    /// task lists, tables, HTML blocks), its HTML.
+    Comrak,
+}
+
+/// comrak's options for `finder`'s dialect (as [`extensions`] for
+/// pulldown-cmark); raw HTML and script targets kept when `allow_unsafe`.
+pub(crate) fn comrak_options(finder: &LinkFinder, allow_unsafe: bool) -> comrak::Options<'static> {
+    let mut options = comrak::Options::default();
+    if finder.dialect() == linkscan::Dialect::Gfm {
+        options.extension.table = true;
+        options.extension.strikethrough = true;
+        options.extension.tasklist = true;
+        options.extension.footnotes = true;
+    }
+    options.render.r#unsafe = allow_unsafe;
+    options
+}
+
+/// Renders each input to standard output with `parser`; safe unless
+/// `allow_unsafe`.
 pub fn run(
     files: Vec<std::ffi::OsString>,
     input_options: &InputOptions,
     options: &FinderOptions,
     allow_unsafe: bool,
+    parser: MarkdownParser,
 ) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
     let extensions = extensions(&finder);
-    render_each(inputs, input_options, |text| {
-        let mut page = String::with_capacity(text.len() * 3 / 2);
-        let events = MarkdownAutolinks::new(text, extensions, &finder).allow_unsafe(allow_unsafe);
-        html::push_html(&mut page, events);
-        page
+    let comrak_options = comrak_options(&finder, allow_unsafe);
+    render_each(inputs, input_options, |text| match parser {
+        MarkdownParser::PulldownCmark => {
+            let mut page = String::with_capacity(text.len() * 3 / 2);
+            let events = MarkdownAutolinks::new(text, extensions, &finder).allow_unsafe(allow_unsafe);
+            html::push_html(&mut page, events);
+            page
+        }
+        MarkdownParser::Comrak => linkscan::comrak::markdown_to_html(text, &comrak_options, &finder),
     })
+}
+
+/// A link of a document parsed by comrak: its kind, text, destination and
+/// source range. (comrak keeps no reference definitions: none is listed.)
+pub(crate) struct ComrakLink {
+    pub kind: DocumentLinkKind,
+    pub text: String,
+    pub destination: String,
+    pub range: std::ops::Range<usize>,
+}
+
+/// Every link and image of `text` parsed by comrak with `finder`'s
+/// dialect, with linkscan's autolinks, in source order.
+pub(crate) fn comrak_links(text: &str, finder: &LinkFinder) -> Vec<ComrakLink> {
+    use comrak::nodes::NodeValue;
+    let options = comrak_options(finder, false);
+    let arena = comrak::Arena::new();
+    let root = comrak::parse_document(&arena, text, &options);
+    linkscan::comrak::autolink(&arena, root, text, &options, finder);
+    let positions = linkscan::comrak::SourcePositions::new(text, &options);
+    let mut links = Vec::new();
+    for node in root.descendants() {
+        let data = node.data();
+        let (NodeValue::Link(link) | NodeValue::Image(link)) = &data.value else { continue };
+        let Some(range) = positions.range(text, &data.sourcepos) else { continue };
+        let source = &text[range.clone()];
+        let kind = if matches!(data.value, NodeValue::Image(_)) {
+            DocumentLinkKind::Image
+        } else if source.starts_with('<') {
+            DocumentLinkKind::Autolink
+        } else if !source.starts_with('[') {
+            DocumentLinkKind::Literal
+        } else if source.ends_with(')') {
+            DocumentLinkKind::Inline
+        } else {
+            DocumentLinkKind::Reference
+        };
+        let mut link_text = String::new();
+        for d in node.descendants().skip(1) {
+            match &d.data().value {
+                NodeValue::Text(t) => link_text.push_str(t),
+                NodeValue::Code(c) => link_text.push_str(&c.literal),
+                _ => {}
+            }
+        }
+        links.push(ComrakLink { kind, text: link_text, destination: link.url.clone(), range });
+    }
+    links.sort_by_key(|link| link.range.start);
+    links
 }
 
 /// Reads each input whole and writes what `render` makes of it to standard

@@ -1083,6 +1083,33 @@ fn find_markdown_lists_every_link_with_its_place() {
     assert_eq!(refused.status.code(), Some(2));
     // Without --markdown, the same file is text: the code's links are found.
     assert!(stdout(&linkscan(&["find", "-o", path], "")).contains("https://block.org"));
+    // Through comrak: the same links, but no definition (comrak keeps none);
+    // --parser needs --markdown.
+    let out = linkscan(
+        &["find", "--markdown", "--parser", "comrak", "--dialect", "gfm", "--format", "jsonl", path],
+        "",
+    );
+    let comrak: Vec<serde_json::Value> =
+        stdout(&out).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!(comrak.len(), 3, "{}", stdout(&out));
+    for (ours, pulldown) in comrak.iter().zip(&lines) {
+        assert_eq!(ours, pulldown);
+    }
+    assert_eq!(linkscan(&["find", "--parser", "comrak", path], "").status.code(), Some(2));
+}
+
+#[test]
+fn markdown_through_comrak_makes_githubs_blocks() {
+    // A footnote and a task list as comrak (cmark-gfm's port) writes them,
+    // with linkscan's autolinks; safe by default.
+    let md = "- [x] see www.a.org [^1] <b>x</b>\n\n[^1]: mail ops@b.org\n";
+    let out = stdout(&linkscan(&["markdown", "--parser", "comrak", "--dialect", "gfm"], md));
+    assert!(out.contains("<input type=\"checkbox\" checked=\"\" disabled=\"\" /> see <a href=\"http://www.a.org\">www.a.org</a>"), "{out}");
+    assert!(out.contains("<a href=\"mailto:ops@b.org\">ops@b.org</a>"), "{out}");
+    assert!(out.contains("<section class=\"footnotes\""), "{out}");
+    assert!(out.contains("<!-- raw HTML omitted -->") && !out.contains("<b>"), "{out}");
+    let raw = stdout(&linkscan(&["markdown", "--parser", "comrak", "--unsafe"], md));
+    assert!(raw.contains("<b>x</b>"), "{raw}");
 }
 
 /// Runs `linkscan args…` with standard input read from `file`, as the

@@ -40,6 +40,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use comrak::nodes::{AstNode, LineColumn, NodeLink, NodeValue, Sourcepos};
 use comrak::{Arena, Options};
+use core::cell::Cell;
 use core::ops::Range;
 
 /// Parses `markdown` with comrak `options` (its `autolink` extension
@@ -95,7 +96,7 @@ pub fn autolink<'a>(
     let mut pass = Pass {
         arena,
         source: markdown,
-        positions: Positions::new(markdown, options.parse.sourcepos_chars),
+        positions: SourcePositions::new(markdown, options),
         candidates: if finder.dialect() == Dialect::Gfm { url_candidates(markdown) } else { Vec::new() },
         scanner: Scanner::default(),
         elements: Vec::new(),
@@ -112,7 +113,7 @@ pub fn autolink<'a>(
             pass.source_links(container, finder);
         }
         if !decoded.kinds.is_empty() {
-            decoded_links(arena, container, &decoded);
+            decoded_links(arena, container, (markdown, &pass.positions), &decoded);
         }
     }
 }
@@ -121,7 +122,7 @@ pub fn autolink<'a>(
 struct Pass<'a, 's> {
     arena: &'a Arena<'a>,
     source: &'s str,
-    positions: Positions,
+    positions: SourcePositions,
     /// Where `://` and `www.` are in the source.
     candidates: Vec<usize>,
     scanner: Scanner,
@@ -165,8 +166,7 @@ impl<'a> Pass<'a, '_> {
     /// Finds the URL and `www.` links of `container` on the source, as
     /// cmark-gfm does, and re-shapes its nodes around them.
     fn source_links(&mut self, container: &'a AstNode<'a>, finder: &LinkFinder) {
-        let Some(whole) = self.positions.range(self.source, self.source, 0, &container.data().sourcepos)
-        else {
+        let Some(whole) = self.positions.range(self.source, &container.data().sourcepos) else {
             return;
         };
         let mut next = 0;
@@ -237,12 +237,14 @@ impl<'a> Pass<'a, '_> {
 /// none that fits (then no link is made).
 fn flatten<'a>(
     elements: &mut Vec<Element<'a>>,
-    positions: &Positions,
+    positions: &SourcePositions,
     (source, text, base): (&str, &str, usize),
     node: &'a AstNode<'a>,
 ) -> bool {
     for child in node.children() {
-        let Some(range) = positions.range(source, text, base, &child.data().sourcepos) else { return false };
+        let Some(range) = positions.range_in(source, text, base, &child.data().sourcepos) else {
+            return false;
+        };
         let is_text = matches!(child.data().value, NodeValue::Text(_));
         if is_text {
             pieces(elements, child, text, range);
@@ -404,7 +406,7 @@ struct Rebuild<'a, 's> {
     text: &'s str,
     base: usize,
     source: &'s str,
-    positions: &'s Positions,
+    positions: &'s SourcePositions,
     /// The container, and the nodes open in it.
     open: Vec<&'a AstNode<'a>>,
 }
@@ -468,7 +470,12 @@ impl<'a> Reshaped<Element<'a>> for Rebuild<'a, '_> {
 /// Finds links on the decoded text of `container`'s runs of adjacent text
 /// nodes (outside links, and for other dialects than GFM outside images),
 /// and splits the runs around them.
-fn decoded_links<'a>(arena: &'a Arena<'a>, container: &'a AstNode<'a>, finder: &LinkFinder) {
+fn decoded_links<'a>(
+    arena: &'a Arena<'a>,
+    container: &'a AstNode<'a>,
+    (source, positions): (&str, &SourcePositions),
+    finder: &LinkFinder,
+) {
     let mut stack = vec![container];
     while let Some(parent) = stack.pop() {
         let mut child = parent.first_child();
@@ -513,32 +520,82 @@ fn decoded_links<'a>(arena: &'a Arena<'a>, container: &'a AstNode<'a>, finder: &
             if links.is_empty() {
                 continue;
             }
-            let sourcepos = run[0].data().sourcepos;
+            let map = TextMap::new(&run, source, positions);
             let first = run[0];
-            let new = |value: NodeValue| -> &'a AstNode<'a> {
+            let new = |value: NodeValue, range: Range<usize>| -> &'a AstNode<'a> {
                 let node = arena.alloc(value.into());
-                node.data_mut().sourcepos = sourcepos;
+                node.data_mut().sourcepos = map.sourcepos(range);
                 node
             };
+            let text_node =
+                |range: Range<usize>| new(NodeValue::Text(String::from(&text[range.clone()]).into()), range);
             let mut at = 0;
             for (start, end, href) in links {
                 if start > at {
-                    first.insert_before(new(NodeValue::Text(String::from(&text[at..start]).into())));
+                    first.insert_before(text_node(at..start));
                 }
-                let link = new(NodeValue::Link(alloc::boxed::Box::new(NodeLink {
-                    url: href,
-                    title: String::new(),
-                })));
-                link.append(new(NodeValue::Text(String::from(&text[start..end]).into())));
+                let link = NodeLink { url: href, title: String::new() };
+                let link = new(NodeValue::Link(alloc::boxed::Box::new(link)), start..end);
+                link.append(text_node(start..end));
                 first.insert_before(link);
                 at = end;
             }
             if at < text.len() {
-                first.insert_before(new(NodeValue::Text(String::from(&text[at..]).into())));
+                first.insert_before(text_node(at..text.len()));
             }
             for node in run {
                 node.detach();
             }
+        }
+    }
+}
+
+/// Where the joined text of a run of text nodes comes from in the source:
+/// each piece of each node (see [`align`]), so that a link's source
+/// position is exact where its text is its source, and covers a whole
+/// entity or escape where not.
+struct TextMap<'p> {
+    /// `(text offset, source range, plain)` of each piece, in order.
+    pieces: Vec<(usize, Range<usize>, bool)>,
+    positions: &'p SourcePositions,
+    source: &'p str,
+    /// The run's first node's position (where no piece is known).
+    fallback: Sourcepos,
+}
+
+impl<'p> TextMap<'p> {
+    fn new(run: &[&AstNode<'_>], source: &'p str, positions: &'p SourcePositions) -> Self {
+        let mut pieces = Vec::new();
+        let mut at = 0;
+        for node in run {
+            let data = node.data();
+            let literal = data.value.text().unwrap_or_default();
+            if let Some(range) = positions.range(source, &data.sourcepos) {
+                for (from, to, (l_from, _), plain) in align(&source[range.clone()], literal) {
+                    pieces.push((at + l_from, range.start + from..range.start + to, plain));
+                }
+            }
+            at += literal.len();
+        }
+        TextMap { pieces, positions, source, fallback: run[0].data().sourcepos }
+    }
+
+    /// The source offset of text offset `at` (a start, or an `end`).
+    fn offset(&self, at: usize, end: bool) -> Option<usize> {
+        let i = self.pieces.partition_point(|(start, _, _)| *start <= at - usize::from(end && at > 0));
+        let (start, range, plain) = self.pieces.get(i.checked_sub(1)?)?;
+        Some(match (plain, end) {
+            (true, _) => (range.start + (at - start)).min(range.end),
+            (false, false) => range.start,
+            (false, true) => range.end,
+        })
+    }
+
+    /// The source position of text range `range` (not empty).
+    fn sourcepos(&self, range: Range<usize>) -> Sourcepos {
+        match (self.offset(range.start, false), self.offset(range.end, true)) {
+            (Some(start), Some(end)) if start < end => self.positions.sourcepos(self.source, &(start..end)),
+            _ => self.fallback,
         }
     }
 }
@@ -578,16 +635,39 @@ fn edge_after<'a>(container: &'a AstNode<'a>, node: &'a AstNode<'a>) -> Edge {
     }
 }
 
-/// Source positions (line and column) to byte offsets and back.
-struct Positions {
+/// comrak's source positions (line and column) as byte offsets of the
+/// text it parsed, and back.
+///
+/// ```
+/// use comrak::{Arena, Options, parse_document};
+/// use linkscan::comrak::SourcePositions;
+///
+/// let markdown = "# Title\n\n> see *this*\n";
+/// let options = Options::default();
+/// let arena = Arena::new();
+/// let root = parse_document(&arena, markdown, &options);
+/// let positions = SourcePositions::new(markdown, &options);
+/// let emphasis = root.descendants().find(|n| matches!(n.data().value, comrak::nodes::NodeValue::Emph)).unwrap();
+/// let range = positions.range(markdown, &emphasis.data().sourcepos).unwrap();
+/// assert_eq!(&markdown[range], "*this*");
+/// ```
+#[derive(Debug)]
+pub struct SourcePositions {
     /// Where each line starts (comrak ends a line at `\n`, `\r\n` or `\r`).
     line_starts: Vec<usize>,
     /// Columns count characters, not bytes (`parse.sourcepos_chars`).
     chars: bool,
+    /// In characters: the last place counted, `(line start, byte offset,
+    /// characters before it in its line)`. Positions are asked for mostly
+    /// in order: counting on from there keeps a long line linear.
+    counted: Cell<(usize, usize, usize)>,
 }
 
-impl Positions {
-    fn new(source: &str, chars: bool) -> Self {
+impl SourcePositions {
+    /// The positions of `markdown`, which comrak parses with `options`
+    /// (columns count characters with `parse.sourcepos_chars`, else bytes).
+    pub fn new(markdown: &str, options: &Options<'_>) -> Self {
+        let (source, chars) = (markdown, options.parse.sourcepos_chars);
         let bytes = source.as_bytes();
         let mut line_starts = vec![0];
         for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
@@ -595,24 +675,44 @@ impl Positions {
                 line_starts.push(i + 1);
             }
         }
-        Positions { line_starts, chars }
+        SourcePositions { line_starts, chars, counted: Cell::new((0, 0, 0)) }
+    }
+
+    /// Where to count characters from in the line starting at `line_start`
+    /// for a place at least `at` (a byte offset, or a character count when
+    /// `by_chars`): the last place counted, if it is in that line before it.
+    fn count_from(&self, line_start: usize, at: usize, by_chars: bool) -> (usize, usize) {
+        let (line, byte, chars) = self.counted.get();
+        let before = if by_chars { chars <= at } else { byte <= at };
+        if line == line_start && before { (byte, chars) } else { (line_start, 0) }
     }
 
     /// The byte offset of `column` (1-based) of `line`.
     fn offset(&self, source: &str, at: LineColumn) -> Option<usize> {
         let line_start = *self.line_starts.get(at.line.checked_sub(1)?)?;
         let column = at.column.checked_sub(1)?;
-        if self.chars {
-            let line = &source[line_start..];
-            return Some(line_start + line.char_indices().nth(column).map_or(line.len(), |(i, _)| i));
+        if !self.chars {
+            return Some(line_start + column);
         }
-        Some(line_start + column)
+        let (byte, chars) = self.count_from(line_start, column, true);
+        let line_end = self.line_starts.get(at.line).map_or(source.len(), |&s| s);
+        let rest = source.get(byte..line_end)?;
+        let offset = byte + rest.char_indices().nth(column - chars).map_or(rest.len(), |(i, _)| i);
+        self.counted.set((line_start, offset, column));
+        Some(offset)
+    }
+
+    /// The byte range of `sourcepos` in `markdown` (the text these are
+    /// the positions of), if it is one: `None` for a node comrak gives no
+    /// position, or one outside the text.
+    pub fn range(&self, markdown: &str, sourcepos: &Sourcepos) -> Option<Range<usize>> {
+        self.range_in(markdown, markdown, 0, sourcepos)
     }
 
     /// The byte range of `sourcepos` (its end column is its last byte's,
     /// or its last character's) in `text`, which starts at byte `base` of
     /// `source`, if it is one of `text`.
-    fn range(&self, source: &str, text: &str, base: usize, sourcepos: &Sourcepos) -> Option<Range<usize>> {
+    fn range_in(&self, source: &str, text: &str, base: usize, sourcepos: &Sourcepos) -> Option<Range<usize>> {
         let start = self.offset(source, sourcepos.start)?.checked_sub(base)?;
         let last = self.offset(source, sourcepos.end)?.checked_sub(base)?;
         let mut end = last + 1;
@@ -622,15 +722,24 @@ impl Positions {
         (start <= end && end <= text.len() && text.is_char_boundary(start)).then_some(start..end)
     }
 
-    /// The source position of byte range `range` (not empty).
+    /// The source position of byte range `range` of `source` (its end
+    /// that of its last character).
     fn sourcepos(&self, source: &str, range: &Range<usize>) -> Sourcepos {
         let at = |offset: usize| {
             let line = self.line_starts.partition_point(|&s| s <= offset);
-            let start = self.line_starts[line - 1];
-            let column = if self.chars { source[start..offset].chars().count() } else { offset - start };
-            LineColumn { line, column: column + 1 }
+            let line_start = self.line_starts[line - 1];
+            if !self.chars {
+                return LineColumn { line, column: offset - line_start + 1 };
+            }
+            let (byte, chars) = self.count_from(line_start, offset, false);
+            let chars = chars + source[byte..offset].chars().count();
+            self.counted.set((line_start, offset, chars));
+            LineColumn { line, column: chars + 1 }
         };
-        let last = range.end.max(range.start + 1) - 1;
+        let mut last = range.end.max(range.start + 1) - 1;
+        while !source.is_char_boundary(last) {
+            last -= 1;
+        }
         Sourcepos { start: at(range.start), end: at(last) }
     }
 }

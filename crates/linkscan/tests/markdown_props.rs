@@ -12,52 +12,9 @@ use proptest::prelude::*;
 use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
 use std::ops::Range;
 
-fn markdown() -> impl Strategy<Value = String> {
-    let piece = prop::sample::select(vec![
-        "www.example.com",
-        "http://x.org/a_(b)",
-        "a@b.co",
-        "mailto:c@d.io",
-        "xmpp:e@f.gg/r",
-        " ",
-        "\n",
-        "\n\n",
-        "*",
-        "**",
-        "_",
-        "~~",
-        "`",
-        "```\n",
-        "[",
-        "](",
-        ")",
-        "![",
-        "<",
-        ">",
-        "<a href=\"x\">",
-        "> ",
-        "- ",
-        "1. ",
-        "| a | b |\n|---|---|\n",
-        "example.com/αβγ",
-        "。",
-        "（",
-        "）",
-        "#",
-        "&amp;",
-        "\\",
-        "text",
-        "    ",
-        "https://a.org/src/__init__.py",
-        "www.b.net/*c*/d",
-        "&copy;",
-        "\\_",
-        "\\",
-        "http",
-        "://",
-    ]);
-    prop::collection::vec(piece, 0..30).prop_map(|v| v.concat())
-}
+#[path = "common/markdown.rs"]
+mod markdown_pieces;
+use markdown_pieces::markdown;
 
 fn text_of<'a>(events: impl Iterator<Item = Event<'a>>) -> String {
     events
