@@ -17,7 +17,7 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
     let status = Command::new(env!("CARGO"))
         .current_dir(root)
         .args(["build", "--release", "--quiet", "-p", "linkscan", "--example", "hostile"])
-        .args(["--features", "pulldown-cmark,html-fragment"])
+        .args(["--features", "pulldown-cmark,comrak,html-fragment"])
         .status()
         .map_err(|e| format!("cargo build: {e}"))?;
     if !status.success() {

@@ -65,6 +65,15 @@ fn markdown(c: &mut Criterion) {
         group.bench_function(name, |b| b.iter(|| render_pulldown(black_box(&texts), how, &finder)));
     }
     group.bench_function("comrak", |b| b.iter(|| render_comrak(black_box(&texts), &options)));
+    let without = comrak_gfm_options(false);
+    group.bench_function("comrak+linkscan", |b| {
+        b.iter(|| {
+            black_box(&texts)
+                .iter()
+                .map(|t| linkscan::comrak::markdown_to_html(t, &without, &finder).len())
+                .sum::<usize>()
+        })
+    });
     group.finish();
 }
 

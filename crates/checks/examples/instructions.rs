@@ -66,7 +66,12 @@ pub enum Work {
         md4c: bool,
     },
     Events,
-    Comrak,
+    /// comrak: with its own autolink extension (`autolink`), or without
+    /// (`false`) and with linkscan's (`linkscan`).
+    Comrak {
+        autolink: bool,
+        linkscan: bool,
+    },
 }
 
 /// One workload: not inlined and not mangled, so that callgrind counts the
@@ -88,14 +93,14 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
         }
         (Work::Memchr, Input::Text(text)) => memchr::memchr(0, text.as_bytes()).unwrap_or(0),
         (
-            Work::Pulldown | Work::PulldownOffsets | Work::Source { .. } | Work::Events | Work::Comrak,
+            Work::Pulldown | Work::PulldownOffsets | Work::Source { .. } | Work::Events | Work::Comrak { .. },
             Input::Documents(documents),
         ) => {
             let finder = match work {
                 Work::Source { md4c: true, .. } => linkscan::LinkFinder::md4c(),
                 _ => linkscan::LinkFinder::gfm(),
             };
-            let comrak_options = comrak_gfm_options(true);
+            let comrak_options = comrak_gfm_options(matches!(work, Work::Comrak { autolink: true, .. }));
             let mut html = String::new();
             let mut total = 0;
             for document in documents {
@@ -115,6 +120,9 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
                         &mut html,
                         Autolinks::new(parser(), &finder).allow_unsafe(true),
                     ),
+                    Work::Comrak { linkscan: true, .. } => {
+                        html = linkscan::comrak::markdown_to_html(document, &comrak_options, &finder)
+                    }
                     _ => html = comrak::markdown_to_html(document, &comrak_options),
                 }
                 total += html.len();
@@ -150,7 +158,9 @@ fn workloads() -> Vec<(String, Work, Input)> {
         ("pulldown-cmark+MarkdownAutolinks, MD4C", Work::Source { safe: false, md4c: true }),
         ("pulldown-cmark+MarkdownAutolinks, MD4C, safe", Work::Source { safe: true, md4c: true }),
         ("pulldown-cmark+Autolinks", Work::Events),
-        ("comrak", Work::Comrak),
+        ("comrak", Work::Comrak { autolink: true, linkscan: false }),
+        ("comrak without autolinks", Work::Comrak { autolink: false, linkscan: false }),
+        ("comrak+linkscan", Work::Comrak { autolink: false, linkscan: true }),
     ] {
         list.push((format!("markdown/{path}"), work, Input::Documents(documents.clone())));
     }

@@ -205,6 +205,16 @@ fn known_cause(
     };
     let (only_ours, only_theirs) = (only(ours, theirs), only(theirs, ours));
     let all = |links: &[(String, String)], test: &dyn Fn(&str) -> bool| links.iter().all(|(_, t)| test(t));
+    if !only_ours.is_empty()
+        && all(&only_ours, &|t| t.ends_with('>'))
+        && only_theirs.iter().all(|(_, t)| only_ours.iter().any(|(_, o)| o.strip_suffix('>') == Some(t)))
+        && document.contains("\\<")
+    {
+        return Some(
+            "a URL after a link that took in the backslash of `\\<`: cmark-gfm parses the rest of the \
+             paragraph anew, where `<` starts an angle autolink; the parser here took `\\<` for an escape",
+        );
+    }
     if !only_ours.is_empty() && all(&only_ours, &|t| t.contains("\\|")) {
         return Some(
             "a `\\|` in a table cell: cmark-gfm unescapes it before it parses the cell's inlines, so a URL \
@@ -308,9 +318,19 @@ fn gfm_autolinks_agree_with_cmark_gfm_on_whole_documents() {
     );
 }
 
-/// comrak's blocks of a document with linkscan's autolinks (GFM finder)
-/// or with none, as `cmark_blocks` reads cmark-gfm's.
-fn comrak_blocks(markdown: &str, autolink: bool) -> Blocks {
+/// Whose autolinks comrak's document gets.
+#[derive(Clone, Copy, PartialEq)]
+enum Autolinks {
+    None,
+    /// linkscan's (GFM finder), comrak's autolink extension off.
+    Linkscan,
+    /// comrak's own autolink extension.
+    Comrak,
+}
+
+/// comrak's blocks of a document with `autolinks`, as `cmark_blocks`
+/// reads cmark-gfm's.
+fn comrak_blocks(markdown: &str, autolinks: Autolinks) -> Blocks {
     use comrak::nodes::{AstNode, NodeValue};
     fn walk<'a>(node: &'a AstNode<'a>, blocks: &mut Blocks, open: &mut Vec<(String, String)>) {
         let kind = match &node.data().value {
@@ -353,10 +373,11 @@ fn comrak_blocks(markdown: &str, autolink: bool) -> Blocks {
             }
         }
     }
-    let options = comrak_options();
+    let mut options = comrak_options();
+    options.extension.autolink = autolinks == Autolinks::Comrak;
     let arena = comrak::Arena::new();
     let root = comrak::parse_document(&arena, markdown, &options);
-    if autolink {
+    if autolinks == Autolinks::Linkscan {
         linkscan::comrak::autolink(&arena, root, markdown, &options, &LinkFinder::gfm());
     }
     let mut blocks = Vec::new();
@@ -376,44 +397,32 @@ fn comrak_options() -> comrak::Options<'static> {
     options
 }
 
-/// Known causes of autolink differences between comrak with linkscan's
-/// autolinks and cmark-gfm on documents with the same blocks.
-fn comrak_known_cause(
-    document: &str,
-    ours: &[Vec<(String, String)>],
-    theirs: &[Vec<(String, String)>],
-) -> Option<&'static str> {
-    let only = |a: &[Vec<(String, String)>], b: &[Vec<(String, String)>]| -> Vec<(String, String)> {
-        a.iter().flatten().filter(|l| !b.iter().flatten().any(|m| m == *l)).cloned().collect()
-    };
-    let (only_ours, only_theirs) = (only(ours, theirs), only(theirs, ours));
-    let cause = if only_ours.iter().all(|(_, t)| t.ends_with('>'))
-        && only_theirs.iter().all(|(_, t)| only_ours.iter().any(|(_, o)| o.strip_suffix('>') == Some(t)))
-        && document.contains("\\<")
-    {
-        Some(
-            "a URL after a link that took in the backslash of `\\<`: cmark-gfm parses the rest of the \
-             paragraph anew, where `<` starts an angle autolink; comrak parsed `\\<` as an escape",
-        )
-    } else {
-        known_cause(document, ours, theirs)
-    };
-    if std::env::var_os("SHOW_KNOWN").is_some() {
-        println!("KNOWN {cause:?}: {document:?}\n  ours {ours:?}\n  theirs {theirs:?}");
-    }
-    cause
-}
-
 /// Compares each document through comrak with cmark-gfm (each run on its
 /// own, footnotes on); prints the figures and returns (documents,
 /// identical, with known causes, unexplained).
 fn comrak_differential(name: &str, documents: &[String]) -> (usize, usize, usize, Vec<usize>) {
     let (mut identical, mut known, mut unexplained) = (0, BTreeMap::<&str, usize>::new(), Vec::new());
-    let mut structure = 0;
+    let (mut structure, mut comrak_identical) = (0, 0);
     for (i, document) in documents.iter().enumerate() {
         let theirs = cmark_blocks(document, true, true).remove(0);
         let theirs_without = cmark_blocks(document, false, true).remove(0);
-        let (ours, ours_without) = (comrak_blocks(document, true), comrak_blocks(document, false));
+        let (ours, ours_without) =
+            (comrak_blocks(document, Autolinks::Linkscan), comrak_blocks(document, Autolinks::None));
+        // comrak's own autolinks, for comparison.
+        let comraks = autolinks(&comrak_blocks(document, Autolinks::Comrak), &ours_without);
+        if comraks == autolinks(&theirs, &theirs_without) {
+            comrak_identical += 1;
+        } else if std::env::var_os("SHOW_COMRAK").is_some() {
+            let b = autolinks(&theirs, &theirs_without);
+            let only = |x: &[Vec<(String, String)>], y: &[Vec<(String, String)>]| {
+                x.iter()
+                    .flatten()
+                    .filter(|l| !y.iter().flatten().any(|m| m == *l))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            };
+            println!("COMRAK only comrak {:?}\n  only cmark {:?}", only(&comraks, &b), only(&b, &comraks));
+        }
         if shape(&ours_without) != shape(&theirs_without) {
             structure += 1;
             if std::env::var_os("SHOW_SHAPES").is_some() && structure <= 5 {
@@ -429,7 +438,7 @@ fn comrak_differential(name: &str, documents: &[String]) -> (usize, usize, usize
             identical += 1;
         } else if shape(&ours_without) != shape(&theirs_without) {
             *known.entry("the blocks differ: comrak's parse, not its autolinks").or_default() += 1;
-        } else if let Some(cause) = comrak_known_cause(document, &a, &b) {
+        } else if let Some(cause) = known_cause(document, &a, &b) {
             *known.entry(cause).or_default() += 1;
         } else {
             unexplained.push(i);
@@ -455,8 +464,10 @@ fn comrak_differential(name: &str, documents: &[String]) -> (usize, usize, usize
     let total = documents.len();
     println!(
         "comrak with linkscan's autolinks against cmark-gfm, {name}: {total} documents, {identical} with identical \
-         autolinks ({:.2}%); {structure} whose blocks differ",
-        identical as f64 * 100.0 / total as f64
+         autolinks ({:.2}%); {structure} whose blocks differ; with comrak's own autolink extension, \
+         {comrak_identical} identical ({:.2}%)",
+        identical as f64 * 100.0 / total as f64,
+        comrak_identical as f64 * 100.0 / total as f64
     );
     for (cause, n) in &known {
         println!("  autolinks differ, known, {n} document(s): {cause}");

@@ -1,9 +1,9 @@
 //! Hostile inputs: every path of the library (each dialect's finder and
-//! its host options, the Markdown adapter in each dialect, the streaming
+//! its host options, the Markdown adapters in each dialect, the streaming
 //! finder fed a byte at a time, `explain`, rows found together, `html`, HTML fragments,
 //! `format`) on runs of what makes detectors work hardest, at growing sizes.
 //!
-//! * `cargo run --release --example hostile --features pulldown-cmark,html-fragment -- time`
+//! * `cargo run --release --example hostile --features pulldown-cmark,comrak,html-fragment -- time`
 //!   prints time per byte from 64 KiB to 4 MiB as a Markdown table (the
 //!   README's): flat rows mean linear time.
 //! * `… -- callgrind` runs each case once at 64 KiB and once at 128 KiB,
@@ -104,6 +104,8 @@ pub enum Path {
     Markdown(fn() -> LinkFinder, Options),
     /// The event adapter alone, over pulldown-cmark's events.
     MarkdownEvents(fn() -> LinkFinder, Options),
+    /// comrak's parse (GFM extensions) and `linkscan::comrak::autolink`.
+    Comrak(fn() -> LinkFinder),
     /// The streaming finder, fed a byte at a time.
     Stream(fn() -> LinkFinder),
     /// `LinkFinder::explain`: every candidate with its decisions.
@@ -139,6 +141,7 @@ fn paths() -> Vec<(&'static str, Path)> {
         ("markdown-gfm-events", Path::MarkdownEvents(LinkFinder::gfm, gfm_options())),
         ("markdown-md4c", Path::Markdown(LinkFinder::md4c, Options::empty())),
         ("markdown-uts58", Path::Markdown(LinkFinder::new, Options::empty())),
+        ("comrak-gfm", Path::Comrak(LinkFinder::gfm)),
         ("stream-bytes", Path::Stream(LinkFinder::new)),
         ("stream-bytes-md4c", Path::Stream(LinkFinder::md4c)),
         ("stream-bytes-mail", Path::Stream(|| LinkFinder::new().profile(Profile::Mail))),
@@ -183,6 +186,17 @@ pub extern "Rust" fn hostile_measure(path: Path, finder: &LinkFinder, text: &str
             );
             html.len()
         }
+        Path::Comrak(_) => {
+            let mut options = comrak::Options::default();
+            options.extension.table = true;
+            options.extension.strikethrough = true;
+            options.extension.tasklist = true;
+            options.extension.footnotes = true;
+            let arena = comrak::Arena::new();
+            let root = comrak::parse_document(&arena, text, &options);
+            linkscan::comrak::autolink(&arena, root, text, &options, finder);
+            root.descendants().count()
+        }
         Path::Stream(_) => {
             let mut stream = linkscan::LinkStream::new(finder.clone());
             let mut ends = 0;
@@ -215,6 +229,7 @@ fn finder_of(path: Path) -> LinkFinder {
         Path::Find(make)
         | Path::Markdown(make, _)
         | Path::MarkdownEvents(make, _)
+        | Path::Comrak(make)
         | Path::Stream(make)
         | Path::Explain(make)
         | Path::Rows(make) => make(),

@@ -32,7 +32,7 @@
 
 use crate::finder::{Context, Dialect, Edge, Kinds, LinkFinder};
 use crate::markdown_source::{
-    Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, holds_from, reshape, url_candidates,
+    Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, reshape, url_candidates,
 };
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -91,8 +91,7 @@ pub fn autolink<'a>(
     options: &Options<'_>,
     finder: &LinkFinder,
 ) {
-    let containers: Vec<&'a AstNode<'a>> =
-        root.descendants().filter(|node| node.data().value.contains_inlines()).collect();
+    let containers = inline_containers(root);
     let mut pass = Pass {
         arena,
         source: markdown,
@@ -112,10 +111,29 @@ pub fn autolink<'a>(
         if !pass.candidates.is_empty() {
             pass.source_links(container, finder);
         }
-        if !decoded.kinds.is_empty() {
+        if !decoded.kinds.is_empty() && may_have_decoded_links(container, markdown, &pass.positions, &decoded)
+        {
             decoded_links(arena, container, (markdown, &pass.positions), &decoded);
         }
     }
+}
+
+/// The blocks under `root` that hold inlines (paragraphs, headings, table
+/// cells, …), in document order; their inlines are not walked.
+fn inline_containers<'a>(root: &'a AstNode<'a>) -> Vec<&'a AstNode<'a>> {
+    let (mut containers, mut stack) = (Vec::new(), vec![root]);
+    while let Some(node) = stack.pop() {
+        let value = &node.data().value;
+        if value.contains_inlines() {
+            containers.push(node);
+        } else if value.block() {
+            // (Pushed last first: popped in order.)
+            let at = stack.len();
+            stack.extend(node.children());
+            stack[at..].reverse();
+        }
+    }
+    containers
 }
 
 /// The source pass over a document's inline containers.
@@ -169,8 +187,10 @@ impl<'a> Pass<'a, '_> {
         let Some(whole) = self.positions.range(self.source, &container.data().sourcepos) else {
             return;
         };
-        let mut next = 0;
-        if !holds_from(&self.candidates, &mut next, &whole) {
+        // (A binary search: containers are not always in source order, a
+        // footnote's definition goes to the end.)
+        let first = self.candidates.partition_point(|&c| c < whole.start);
+        if self.candidates.get(first).is_none_or(|&c| c >= whole.end) {
             return;
         }
         // A table cell's `\|` is `|` before its inlines are parsed (by
@@ -195,7 +215,7 @@ impl<'a> Pass<'a, '_> {
         let end = container_end(&text, start, last);
         self.scanner.restart(start);
         self.links.clear();
-        next = candidates.partition_point(|&c| c < start);
+        let mut next = candidates.partition_point(|&c| c < start);
         for element in &self.elements {
             let finding = Finding {
                 finder,
@@ -467,6 +487,24 @@ impl<'a> Reshaped<Element<'a>> for Rebuild<'a, '_> {
     }
 }
 
+/// Whether the decoded text of `container` may hold a link of `finder`:
+/// its source may (decoding an escape keeps the character; an entity may
+/// become any).
+fn may_have_decoded_links(
+    container: &AstNode<'_>,
+    source: &str,
+    positions: &SourcePositions,
+    finder: &LinkFinder,
+) -> bool {
+    let Some(range) = positions.range(source, &container.data().sourcepos) else { return true };
+    let text = &source[range];
+    if finder.kinds == Kinds::EMAIL {
+        memchr::memchr2(b'&', b'@', text.as_bytes()).is_some()
+    } else {
+        finder.may_have_links(text) || memchr::memchr(b'&', text.as_bytes()).is_some()
+    }
+}
+
 /// Finds links on the decoded text of `container`'s runs of adjacent text
 /// nodes (outside links, and for other dialects than GFM outside images),
 /// and splits the runs around them.
@@ -477,6 +515,7 @@ fn decoded_links<'a>(
     finder: &LinkFinder,
 ) {
     let mut stack = vec![container];
+    let (mut run, mut text) = (Vec::new(), String::new());
     while let Some(parent) = stack.pop() {
         let mut child = parent.first_child();
         while let Some(node) = child {
@@ -496,7 +535,8 @@ fn decoded_links<'a>(
                 continue;
             }
             // The run of text nodes from `node`.
-            let mut run = vec![node];
+            run.clear();
+            run.push(node);
             while let Some(next) = run.last().and_then(|n| n.next_sibling()) {
                 if !matches!(next.data().value, NodeValue::Text(_)) {
                     break;
@@ -504,7 +544,7 @@ fn decoded_links<'a>(
                 run.push(next);
             }
             child = run.last().and_then(|n| n.next_sibling());
-            let mut text = String::new();
+            text.clear();
             for node in &run {
                 text.push_str(node.data().value.text().unwrap_or_default());
             }
@@ -543,7 +583,7 @@ fn decoded_links<'a>(
             if at < text.len() {
                 first.insert_before(text_node(at..text.len()));
             }
-            for node in run {
+            for node in &run {
                 node.detach();
             }
         }
@@ -670,9 +710,13 @@ impl SourcePositions {
         let (source, chars) = (markdown, options.parse.sourcepos_chars);
         let bytes = source.as_bytes();
         let mut line_starts = vec![0];
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
-                line_starts.push(i + 1);
+        if memchr::memchr(b'\r', bytes).is_none() {
+            line_starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+        } else {
+            for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+                if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+                    line_starts.push(i + 1);
+                }
             }
         }
         SourcePositions { line_starts, chars, counted: Cell::new((0, 0, 0)) }

@@ -71,7 +71,9 @@
 //! cmark-gfm decides them and safe by default
 //! ([`markdown::MarkdownAutolinks`]); lists every link of a document with
 //! its range ([`markdown::document_links`]); and adds autolinks to any
-//! stream of pulldown-cmark events ([`markdown::Autolinks`]).
+//! stream of pulldown-cmark events ([`markdown::Autolinks`]). With the
+//! feature `comrak`, `comrak::autolink` puts the same autolinks into a
+//! document comrak parsed, whose blocks are GitHub's exactly.
 //!
 //! # HTML and formatting
 //!
@@ -114,7 +116,8 @@
 //! `memchr`. Features: `std` (default) lets the scan and `memchr` pick the
 //! fastest instructions of the CPU at run time (AVX2 where it has them);
 //! `pulldown-cmark` adds
-//! [`markdown`]; `idna` adds [`idna`] (UTS #46 host reports, Unicode hosts
+//! [`markdown`]; `comrak` adds `comrak` (autolinks over comrak's AST);
+//! `idna` adds [`idna`] (UTS #46 host reports, Unicode hosts
 //! in `display_url`); `html-fragment` adds `html::linkify_fragment` (links
 //! in the text of HTML, a successor to bleach's `linkify`, over the
 //! html5gum tokenizer).

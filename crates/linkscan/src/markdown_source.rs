@@ -448,6 +448,7 @@ pub(crate) fn is_escape(bytes: &[u8], p: usize) -> bool {
 /// Whether the sorted `positions` have one in `range`, looking from
 /// `next`, which moves to the first not before `range.start` (ranges
 /// asked in order of their starts: one pass over the positions in all).
+#[cfg(feature = "pulldown-cmark")]
 pub(crate) fn holds_from(positions: &[usize], next: &mut usize, range: &Range<usize>) -> bool {
     skip_before(positions, next, range.start);
     positions.get(*next).is_some_and(|&c| c < range.end)
