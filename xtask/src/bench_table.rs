@@ -94,6 +94,7 @@ pub fn print(dir: &Path) -> std::result::Result<(), String> {
             ("linkscan-scheme", "linkify-scheme"),
             ("pulldown-cmark+linkscan", "comrak"),
             ("pulldown-cmark+linkscan", "pulldown-cmark"),
+            ("comrak+linkscan", "comrak"),
         ]
         .into_iter()
         .filter(|(a, b)| functions.contains(a) && functions.contains(b))

@@ -254,31 +254,38 @@ impl<'a> Pass<'a, '_> {
 
 /// Lists the inline elements under `node` in order, with their ranges in
 /// `text` (which starts at byte `base` of `source`); false when one has
-/// none that fits (then no link is made).
+/// none that fits (then no link is made). (A walk with a stack of its own:
+/// inlines nest as deep as a document's delimiters go.)
 fn flatten<'a>(
     elements: &mut Vec<Element<'a>>,
     positions: &SourcePositions,
     (source, text, base): (&str, &str, usize),
     node: &'a AstNode<'a>,
 ) -> bool {
-    for child in node.children() {
+    let mut open: Vec<(&'a AstNode<'a>, Range<usize>)> = Vec::new();
+    let mut next = node.first_child();
+    loop {
+        let Some(child) = next else {
+            let Some((parent, range)) = open.pop() else { return true };
+            elements.push(Element::new(parent, Kind::End, range));
+            next = parent.next_sibling();
+            continue;
+        };
         let Some(range) = positions.range_in(source, text, base, &child.data().sourcepos) else {
             return false;
         };
-        let is_text = matches!(child.data().value, NodeValue::Text(_));
-        if is_text {
+        if matches!(child.data().value, NodeValue::Text(_)) {
             pieces(elements, child, text, range);
-        } else if child.first_child().is_some() {
+        } else if let Some(first) = child.first_child() {
             elements.push(Element::new(child, Kind::Start, range.clone()));
-            if !flatten(elements, positions, (source, text, base), child) {
-                return false;
-            }
-            elements.push(Element::new(child, Kind::End, range));
+            open.push((child, range));
+            next = Some(first);
+            continue;
         } else {
             elements.push(Element::new(child, Kind::Leaf, range));
         }
+        next = child.next_sibling();
     }
-    true
 }
 
 /// The pieces of text node `node`, at `range` of `text`: runs that are

@@ -114,3 +114,13 @@ fn comrak_and_linkscan_agree_where_comrak_matches_cmark_gfm() {
     options.extension.autolink = true;
     assert_eq!(ours, comrak::markdown_to_html(md, &options));
 }
+
+#[test]
+fn deeply_nested_inlines_are_walked_without_recursion() {
+    // 50,000 nested emphasis nodes around a link, and unclosed brackets.
+    let n = 100_000;
+    let md = format!("{}www.a.org{} http://x.org {}", "*".repeat(n), "*".repeat(n), "[".repeat(n));
+    let options = options(false);
+    let ours = linkscan::comrak::markdown_to_html(&md, &options, &LinkFinder::gfm());
+    assert!(ours.contains("<a href=\"http://www.a.org\">www.a.org</a>") && ours.contains(">http://x.org</a>"));
+}
