@@ -122,5 +122,7 @@ fn deeply_nested_inlines_are_walked_without_recursion() {
     let md = format!("{}www.a.org{} http://x.org {}", "*".repeat(n), "*".repeat(n), "[".repeat(n));
     let options = options(false);
     let ours = linkscan::comrak::markdown_to_html(&md, &options, &LinkFinder::gfm());
-    assert!(ours.contains("<a href=\"http://www.a.org\">www.a.org</a>") && ours.contains(">http://x.org</a>"));
+    assert!(
+        ours.contains("<a href=\"http://www.a.org\">www.a.org</a>") && ours.contains(">http://x.org</a>")
+    );
 }
