@@ -16,7 +16,7 @@
 //! markup at its edges as [`Context`].
 //!
 //! Safe by default as comrak is: raw HTML and script link targets are
-//! comrak's to omit (its `render.r#unsafe`); an autolink never has a script
+//! comrak's to omit (its `render.unsafe`); an autolink never has a script
 //! target.
 //!
 //! ```
@@ -209,8 +209,7 @@ impl<'a> Pass<'a, '_> {
         if !flatten(&mut self.elements, &self.positions, (self.source, &text, base), container) {
             return;
         }
-        let Some(first) = self.elements.first() else { return };
-        let start = first.range.start;
+        let Some(start) = self.elements.iter().map(|e| e.range.start).min() else { return };
         let last = self.elements.iter().map(|e| e.range.end).max().unwrap_or(start);
         let end = container_end(&text, start, last);
         self.scanner.restart(start);

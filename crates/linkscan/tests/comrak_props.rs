@@ -93,6 +93,26 @@ proptest! {
     }
 
     #[test]
+    fn another_text_than_the_parsed_one_is_no_panic(md in markdown(), other in markdown(), chars: bool) {
+        // A caller's mistake (positions that do not fit the text): links may
+        // be missed or odd, but each still names its target, and nothing panics.
+        let options = options(chars);
+        let arena = Arena::new();
+        let mut before = Vec::new();
+        links(parse_document(&arena, &md, &options), 0, &mut before);
+        let root = parse_document(&arena, &md, &options);
+        linkscan::comrak::autolink(&arena, root, &other, &options, &LinkFinder::gfm());
+        let mut after = Vec::new();
+        links(root, 0, &mut after);
+        for (href, text, _) in after.iter().filter(|l| !before.contains(l)) {
+            prop_assert!(
+                href == text || href.strip_suffix(text.as_str()).is_some_and(|p| ["http://", "mailto:"].contains(&p)),
+                "{:?} links {:?}", text, href
+            );
+        }
+    }
+
+    #[test]
     fn without_kinds_the_comrak_adapter_changes_nothing(md in markdown()) {
         let options = options(false);
         let finder = LinkFinder::gfm().kinds(Kinds::ALL.without(Kinds::ALL));
