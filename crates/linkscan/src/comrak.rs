@@ -308,8 +308,9 @@ fn pieces<'a>(elements: &mut Vec<Element<'a>>, node: &'a AstNode<'a>, text: &str
 /// end, literal range, plain)`, source offsets relative to `source`. A
 /// backslash escape is the piece of its character alone (the backslash
 /// belongs to no piece, as in cmark-gfm's own text nodes); an entity is a
-/// piece that is not plain; where the two stop agreeing (a replacement the
-/// parser made), the rest is one piece that is not plain.
+/// piece that is not plain, and so is a run of smart punctuation; where the
+/// two stop agreeing otherwise (a replacement the parser made), the rest is
+/// one piece that is not plain.
 fn align(source: &str, literal: &str) -> Vec<(usize, usize, (usize, usize), bool)> {
     let (s, l) = (source.as_bytes(), literal.as_bytes());
     let mut pieces = Vec::new();
@@ -342,8 +343,22 @@ fn align(source: &str, literal: &str) -> Vec<(usize, usize, (usize, usize), bool
         let c = source[i..].chars().next().map_or(1, char::len_utf8);
         if l.get(j..j + c) != Some(&s[i..i + c]) {
             flush(&mut pieces, i, j, plain_i, plain_j);
-            pieces.push((i, s.len(), (j, l.len()), false));
-            return pieces;
+            // Smart punctuation (`parse.smart`): a run of `-.'"` became
+            // dashes, an ellipsis, curly quotes; the text goes on after it.
+            let source_run = s[i..].iter().take_while(|b| b"-.'\"".contains(b)).count();
+            let literal_run: usize = literal[j..]
+                .chars()
+                .take_while(|c| "-.'\"\u{2013}\u{2014}\u{2026}\u{2018}\u{2019}\u{201C}\u{201D}".contains(*c))
+                .map(char::len_utf8)
+                .sum();
+            if source_run == 0 || literal_run == 0 {
+                pieces.push((i, s.len(), (j, l.len()), false));
+                return pieces;
+            }
+            pieces.push((i, i + source_run, (j, j + literal_run), false));
+            (i, j) = (i + source_run, j + literal_run);
+            (plain_i, plain_j) = (i, j);
+            continue;
         }
         (i, j) = (i + c, j + c);
     }

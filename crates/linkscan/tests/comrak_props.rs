@@ -18,12 +18,20 @@ use markdown_pieces::{PIECES, markdown_of};
 
 fn markdown() -> impl Strategy<Value = String> {
     let mut pieces = PIECES.to_vec();
-    pieces.extend(["\\|", "|", "[^1]", "\n[^1]: ", "- [ ] ", "\r\n", "\r", "\t", "\0", "é", "&#64;", "日本"]);
+    pieces.extend([
+        "\"", "'", "--", "...", "\\|", "|", "[^1]", "\n[^1]: ", "- [ ] ", "\r\n", "\r", "\t", "\0", "é",
+        "&#64;", "日本",
+    ]);
     markdown_of(pieces)
 }
 
 fn options(chars: bool) -> Options<'static> {
+    options_with(chars, false)
+}
+
+fn options_with(chars: bool, smart: bool) -> Options<'static> {
     let mut options = Options::default();
+    options.parse.smart = smart;
     options.extension.table = true;
     options.extension.strikethrough = true;
     options.extension.tasklist = true;
@@ -66,8 +74,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_comrak_adapter_adds_only_links_that_name_their_target(md in markdown(), chars: bool) {
-        let options = options(chars);
+    fn the_comrak_adapter_adds_only_links_that_name_their_target(md in markdown(), chars: bool, smart: bool) {
+        let options = options_with(chars, smart);
         for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
             let arena = Arena::new();
             let (mut before, mut after) = (Vec::new(), Vec::new());
@@ -145,4 +153,17 @@ fn deeply_nested_inlines_are_walked_without_recursion() {
     assert!(
         ours.contains("<a href=\"http://www.a.org\">www.a.org</a>") && ours.contains(">http://x.org</a>")
     );
+}
+
+#[test]
+fn smart_punctuation_hides_no_link() {
+    // `parse.smart` turns `"` `'` `--` `...` into curly quotes, dashes and an
+    // ellipsis: the text then differs from its source, and the links after
+    // them are still found, as comrak's own autolinks find them.
+    let mut options = options_with(false, true);
+    let md = "\"Hello\" -- see https://x.org/a... and www.y.org --- it's x@y.org";
+    let ours = linkscan::comrak::markdown_to_html(md, &options, &LinkFinder::gfm());
+    options.extension.autolink = true;
+    assert_eq!(ours, comrak::markdown_to_html(md, &options));
+    assert!(ours.contains("<a href=\"https://x.org/a\">"), "{ours}");
 }
