@@ -19,8 +19,37 @@ use markdown_pieces::{PIECES, markdown_of};
 fn markdown() -> impl Strategy<Value = String> {
     let mut pieces = PIECES.to_vec();
     pieces.extend([
-        "\"", "'", "--", "...", "\\|", "|", "[^1]", "\n[^1]: ", "- [ ] ", "\r\n", "\r", "\t", "\0", "é",
-        "&#64;", "日本",
+        "$",
+        "$$",
+        "[[",
+        "]]",
+        "||",
+        "==",
+        "++",
+        "^",
+        "~",
+        "{",
+        "}",
+        ":::",
+        "---\n",
+        "> [!NOTE]\n",
+        "%%",
+        "\"",
+        "'",
+        "--",
+        "...",
+        "\\|",
+        "|",
+        "[^1]",
+        "\n[^1]: ",
+        "- [ ] ",
+        "\r\n",
+        "\r",
+        "\t",
+        "\0",
+        "é",
+        "&#64;",
+        "日本",
     ]);
     markdown_of(pieces)
 }
@@ -70,12 +99,30 @@ fn parsed<'a>(
     root
 }
 
+/// `options_with`, and every other extension comrak has without a cargo
+/// feature (math, wikilinks, spoilers, alerts, description lists, …).
+fn every_extension(chars: bool, smart: bool) -> Options<'static> {
+    let mut options = options_with(chars, smart);
+    let e = &mut options.extension;
+    (e.superscript, e.inline_footnotes, e.description_lists, e.multiline_block_quotes) =
+        (true, true, true, true);
+    (e.alerts, e.ofm_callouts, e.math_dollars, e.math_latex, e.math_code) = (true, true, true, true, true);
+    (e.wikilinks_title_after_pipe, e.underline, e.subscript, e.spoiler, e.greentext) =
+        (true, true, true, true, true);
+    (e.ofm_comments, e.cjk_friendly_emphasis, e.subtext, e.highlight, e.insert) =
+        (true, true, true, true, true);
+    e.block_directive = true;
+    e.front_matter_delimiter = Some("---".into());
+    options.parse.escaped_char_spans = true;
+    options
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_comrak_adapter_adds_only_links_that_name_their_target(md in markdown(), chars: bool, smart: bool) {
-        let options = options_with(chars, smart);
+    fn the_comrak_adapter_adds_only_links_that_name_their_target(md in markdown(), chars: bool, smart: bool, all: bool) {
+        let options = if all { every_extension(chars, smart) } else { options_with(chars, smart) };
         for finder in [LinkFinder::gfm(), LinkFinder::md4c(), LinkFinder::new()] {
             let arena = Arena::new();
             let (mut before, mut after) = (Vec::new(), Vec::new());
