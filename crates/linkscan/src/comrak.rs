@@ -475,7 +475,10 @@ impl<'a> Reshaped<Element<'a>> for Rebuild<'a, '_> {
                 self.open.push(element.node);
             }
             Kind::End => {
-                self.open.pop();
+                // (Never the container itself: ends come after their starts.)
+                if self.open.len() > 1 {
+                    self.open.pop();
+                }
             }
             Kind::Leaf => self.open.last().expect("the container").append(element.node),
             Kind::Piece { literal: (from, to), .. } => {
@@ -788,23 +791,25 @@ impl SourcePositions {
     }
 
     /// The source position of byte range `range` of `source` (its end
-    /// that of its last character).
+    /// that of its last byte, or with character columns its last character).
     fn sourcepos(&self, source: &str, range: &Range<usize>) -> Sourcepos {
-        let at = |offset: usize| {
+        let at = |mut offset: usize| {
             let line = self.line_starts.partition_point(|&s| s <= offset);
             let line_start = self.line_starts[line - 1];
             if !self.chars {
                 return LineColumn { line, column: offset - line_start + 1 };
+            }
+            // (A table cell's text lacks the backslashes of its `\|`: an
+            // offset counted in it may fall inside a character here.)
+            offset = offset.min(source.len());
+            while !source.is_char_boundary(offset) {
+                offset -= 1;
             }
             let (byte, chars) = self.count_from(line_start, offset, false);
             let chars = chars + source[byte..offset].chars().count();
             self.counted.set((line_start, offset, chars));
             LineColumn { line, column: chars + 1 }
         };
-        let mut last = range.end.max(range.start + 1) - 1;
-        while !source.is_char_boundary(last) {
-            last -= 1;
-        }
-        Sourcepos { start: at(range.start), end: at(last) }
+        Sourcepos { start: at(range.start), end: at(range.end.max(range.start + 1) - 1) }
     }
 }

@@ -214,3 +214,15 @@ fn smart_punctuation_hides_no_link() {
     assert_eq!(ours, comrak::markdown_to_html(md, &options));
     assert!(ours.contains("<a href=\"https://x.org/a\">"), "{ours}");
 }
+
+#[test]
+fn a_table_cells_escaped_bars_before_wide_characters_keep_positions_whole() {
+    // The cell's text lacks the backslashes of `\|`: offsets counted in it
+    // fall inside `é` in the source; character columns must still be had.
+    for chars in [false, true] {
+        let options = options(chars);
+        let md = "| a |\n|---|\n| \\|\\|é www.x.org é\\| |\n";
+        let html = linkscan::comrak::markdown_to_html(md, &options, &LinkFinder::gfm());
+        assert!(html.contains("<a href=\"http://www.x.org\">www.x.org</a>"), "{html}");
+    }
+}
