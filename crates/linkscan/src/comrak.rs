@@ -108,11 +108,15 @@ pub fn autolink<'a>(
         Cow::Borrowed(finder)
     };
     for container in containers {
-        if !pass.candidates.is_empty() {
-            pass.source_links(container, finder);
-        }
-        if !decoded.kinds.is_empty() && may_have_decoded_links(container, markdown, &pass.positions, &decoded)
+        // (Its position stays as it is when its inlines are re-shaped.)
+        let whole = pass.positions.range(markdown, &container.data().sourcepos);
+        if !pass.candidates.is_empty()
+            && let Some(whole) = whole.clone()
         {
+            pass.source_links(container, whole, finder);
+        }
+        let source = whole.map(|range| &markdown[range]);
+        if !decoded.kinds.is_empty() && may_have_decoded_links(source, &decoded) {
             decoded_links(arena, container, (markdown, &pass.positions), &decoded);
         }
     }
@@ -181,12 +185,9 @@ enum Kind {
 }
 
 impl<'a> Pass<'a, '_> {
-    /// Finds the URL and `www.` links of `container` on the source, as
-    /// cmark-gfm does, and re-shapes its nodes around them.
-    fn source_links(&mut self, container: &'a AstNode<'a>, finder: &LinkFinder) {
-        let Some(whole) = self.positions.range(self.source, &container.data().sourcepos) else {
-            return;
-        };
+    /// Finds the URL and `www.` links of `container`, at `whole` in the
+    /// source, as cmark-gfm does, and re-shapes its nodes around them.
+    fn source_links(&mut self, container: &'a AstNode<'a>, whole: Range<usize>, finder: &LinkFinder) {
         // (A binary search: containers are not always in source order, a
         // footnote's definition goes to the end.)
         let first = self.candidates.partition_point(|&c| c < whole.start);
@@ -501,27 +502,18 @@ impl<'a> Reshaped<Element<'a>> for Rebuild<'a, '_> {
     }
 
     fn link(&mut self, href: String, range: Range<usize>) {
-        let link = self.append(
-            NodeValue::Link(alloc::boxed::Box::new(NodeLink { url: href, title: String::new() })),
-            &range,
-        );
+        let link = self.append(autolink_value(href), &range);
         let text = self.arena.alloc(NodeValue::Text(String::from(&self.text[range.clone()]).into()).into());
         text.data_mut().sourcepos = self.sourcepos(&range);
         link.append(text);
     }
 }
 
-/// Whether the decoded text of `container` may hold a link of `finder`:
-/// its source may (decoding an escape keeps the character; an entity may
-/// become any).
-fn may_have_decoded_links(
-    container: &AstNode<'_>,
-    source: &str,
-    positions: &SourcePositions,
-    finder: &LinkFinder,
-) -> bool {
-    let Some(range) = positions.range(source, &container.data().sourcepos) else { return true };
-    let text = &source[range];
+/// Whether the decoded text of a container whose source is `source` (if
+/// known) may hold a link of `finder`: its source may (decoding an escape
+/// keeps the character; an entity may become any).
+fn may_have_decoded_links(source: Option<&str>, finder: &LinkFinder) -> bool {
+    let Some(text) = source else { return true };
     if finder.kinds == Kinds::EMAIL {
         memchr::memchr2(b'&', b'@', text.as_bytes()).is_some()
     } else {
@@ -598,8 +590,7 @@ fn decoded_links<'a>(
                 if start > at {
                     first.insert_before(text_node(at..start));
                 }
-                let link = NodeLink { url: href, title: String::new() };
-                let link = new(NodeValue::Link(alloc::boxed::Box::new(link)), start..end);
+                let link = new(autolink_value(href), start..end);
                 link.append(text_node(start..end));
                 first.insert_before(link);
                 at = end;
@@ -662,6 +653,11 @@ impl<'p> TextMap<'p> {
             _ => self.fallback,
         }
     }
+}
+
+/// An autolink to `href` (its text is its child).
+fn autolink_value(href: String) -> NodeValue {
+    NodeValue::Link(alloc::boxed::Box::new(NodeLink { url: href, title: String::new() }))
 }
 
 /// Whether a node is emphasis-like markup (what GFM and MD4C look at).

@@ -41,6 +41,7 @@
 use crate::finder::{Dialect, Edge, LinkFinder};
 use crate::html::is_safe_href;
 use alloc::borrow::Cow;
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
 use pulldown_cmark::{CowStr, Event, OffsetIter, Options, Parser, Tag, TagEnd};
@@ -445,6 +446,16 @@ impl<'a, I: Iterator<Item = Event<'a>>> Iterator for Autolinks<'_, 'a, I> {
             }
         }
     }
+}
+
+/// The start of an autolink to `href`, as both passes write it.
+pub(crate) fn autolink_start(href: String) -> Event<'static> {
+    Event::Start(Tag::Link {
+        link_type: pulldown_cmark::LinkType::Autolink,
+        dest_url: CowStr::from(href),
+        title: CowStr::Borrowed(""),
+        id: CowStr::Borrowed(""),
+    })
 }
 
 /// What an event before a text run means for it.

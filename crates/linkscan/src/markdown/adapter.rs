@@ -8,7 +8,7 @@
 //! so that a link's range points into the source (exactly within a text
 //! that is its source; a decoded entity or escape maps as a whole).
 
-use super::{Spanned, edge_after, edge_before, is_block_edge};
+use super::{Spanned, autolink_start, edge_after, edge_before, is_block_edge};
 use crate::finder::{Context, Edge, LinkFinder};
 use crate::links::{DialectScan, Links};
 use crate::markdown_source::{holds_from, is_escape, merge_sorted, url_candidates};
@@ -17,7 +17,7 @@ use alloc::collections::VecDeque;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::ops::Range;
-use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
+use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
 /// Links found on decoded text; see the [module documentation](self).
 pub(crate) struct SpannedAutolinks<'f, 'a, I: Iterator<Item = Spanned<'a>>> {
@@ -182,13 +182,7 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
                 self.queue.push_back(run.piece(run.pos, start));
             }
             let (text, range) = run.piece(start, end);
-            let link = Tag::Link {
-                link_type: LinkType::Autolink,
-                dest_url: CowStr::from(href),
-                title: CowStr::Borrowed(""),
-                id: CowStr::Borrowed(""),
-            };
-            self.queue.push_back((Event::Start(link), range.clone()));
+            self.queue.push_back((autolink_start(href), range.clone()));
             self.queue.push_back((text, range.clone()));
             self.queue.push_back((Event::End(TagEnd::Link), range));
             run.pos = end;

@@ -18,7 +18,7 @@
 //! property tests hold them to that plain path.)
 
 use super::adapter::SpannedAutolinks;
-use super::{Spanned, at_signs, is_block_edge};
+use super::{Spanned, at_signs, autolink_start, is_block_edge};
 use crate::finder::{Kinds, LinkFinder};
 use crate::markdown_source::{
     Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, holds_from, reshape, skip_before,
@@ -382,13 +382,7 @@ impl<'a> Reshaped<Event<'a>> for Queue<'_, 'a> {
     }
 
     fn link(&mut self, href: String, range: Range<usize>) {
-        let link = Tag::Link {
-            link_type: LinkType::Autolink,
-            dest_url: CowStr::from(href),
-            title: CowStr::Borrowed(""),
-            id: CowStr::Borrowed(""),
-        };
-        self.out.push_back((Event::Start(link), range.clone()));
+        self.out.push_back((autolink_start(href), range.clone()));
         self.out.push_back((Event::Text(CowStr::Borrowed(&self.source[range.clone()])), range.clone()));
         self.out.push_back((Event::End(TagEnd::Link), range));
     }
