@@ -1,8 +1,9 @@
 //! `cargo xtask linearity [FILTER]`: the deterministic linearity check.
 //!
-//! Builds the `hostile` example, runs it once under
-//! `valgrind --tool=callgrind` with collection only inside
-//! `hostile_measure` and a profile dumped after each call, and compares the
+//! Builds the `hostile` example, runs it under
+//! `valgrind --tool=callgrind` (one run a core, each over a shard of the
+//! cases) with collection only inside `hostile_measure` and a profile
+//! dumped after each call, and compares the
 //! instructions of each case at 64 KiB and 128 KiB. Doubling the input may
 //! at most multiply the instructions by [`LIMIT`]: a work count, the same
 //! on every run, not a timing.
@@ -12,6 +13,9 @@ use std::process::Command;
 
 /// The most instructions may grow when the input doubles.
 const LIMIT: f64 = 2.3;
+
+/// A shard's case names and the instructions of each, in order.
+type Shard = (Vec<String>, Vec<u64>);
 
 pub fn check(root: &Path, filter: &str) -> Result<(), String> {
     let status = Command::new(env!("CARGO"))
@@ -24,17 +28,39 @@ pub fn check(root: &Path, filter: &str) -> Result<(), String> {
         return Err("building the hostile example failed".into());
     }
     let binary = root.join("target/release/examples/hostile");
-    let list =
-        Command::new(&binary).args(["list", filter]).output().map_err(|e| format!("hostile list: {e}"))?;
-    let cases: Vec<String> = String::from_utf8_lossy(&list.stdout).lines().map(str::to_string).collect();
+    // One valgrind a core, each over a shard of the cases: a run is single
+    // threaded, and its counts are the same whichever process makes them.
+    let shards = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let runs: Vec<Result<Shard, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..shards)
+            .map(|i| {
+                let (binary, shard) = (&binary, format!("{i}/{shards}"));
+                let dir = root.join(format!("target/linearity/{i}"));
+                scope.spawn(move || {
+                    let list = Command::new(binary)
+                        .args(["list", filter, &shard])
+                        .output()
+                        .map_err(|e| format!("hostile list: {e}"))?;
+                    let cases = String::from_utf8_lossy(&list.stdout).lines().map(str::to_string).collect();
+                    let counts =
+                        count_calls(&dir, binary, "hostile_measure", &["callgrind", filter, &shard], &[])?;
+                    Ok((cases, counts))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a shard panicked".into()))).collect()
+    });
+    let (mut cases, mut counts) = (Vec::new(), Vec::new());
+    for run in runs {
+        let (shard_cases, shard_counts) = run?;
+        if shard_counts.len() != shard_cases.len() {
+            return Err(format!("{} cases but {} callgrind dumps", shard_cases.len(), shard_counts.len()));
+        }
+        cases.extend(shard_cases);
+        counts.extend(shard_counts);
+    }
     if cases.is_empty() {
         return Err(format!("no case matches {filter:?}"));
-    }
-
-    let counts =
-        count_calls(&root.join("target/linearity"), &binary, "hostile_measure", &["callgrind", filter], &[])?;
-    if counts.len() != cases.len() {
-        return Err(format!("{} cases but {} callgrind dumps", cases.len(), counts.len()));
     }
 
     println!("| case | Ir at 64 KiB | Ir at 128 KiB | ratio |");

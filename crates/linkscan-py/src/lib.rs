@@ -4,13 +4,13 @@
 
 mod options;
 mod polars_plugin;
-mod rows;
 
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, from_ffi_and_data_type};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef, RecordBatch, StructArray};
 use arrow_schema::{ArrowError, DataType};
 use linkscan::{Dialect, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile};
+use linkscan_arrow as rows;
 use options::{FinderArgs, Tlds};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;

@@ -10,11 +10,11 @@
 //! No polars crate is needed: Arrow's C data interface is the contract.
 
 use crate::options::{FinderArgs, Tlds};
-use crate::rows::{self, BadRows, RowFinder};
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::{Array, ArrayRef, LargeListArray, ListArray, StringArray, StringViewArray, StructArray};
 use arrow_buffer::OffsetBuffer;
 use arrow_schema::{DataType, Field};
+use linkscan_arrow::{self as rows, BadRows, RowFinder};
 use serde_pickle::{HashableValue, Value};
 use std::cell::RefCell;
 use std::ffi::{CString, c_char, c_void};

@@ -13,7 +13,8 @@
 //! * `… -- list` prints the cases in the order `callgrind` runs them.
 //!
 //! A filter after the mode keeps the cases whose `path/family` name
-//! contains it.
+//! contains it; after the filter, `list` and `callgrind` take a shard,
+//! `i/n` (every nth case from the ith), which the xtask runs side by side.
 
 use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use linkscan::{LinkFinder, Profile, TldPolicy};
@@ -274,16 +275,25 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mode = args.first().map_or("time", String::as_str);
     let filter = args.get(1).map_or("", String::as_str);
+    // `list` and `callgrind` may take a shard, `i/n`: every nth case from the ith.
+    let (shard, shards) = args
+        .get(2)
+        .and_then(|s| s.split_once('/'))
+        .and_then(|(i, n)| Some((i.parse().ok()?, n.parse().ok()?)))
+        .filter(|&(i, n): &(usize, usize)| i < n)
+        .unwrap_or((0, 1));
+    let cases_of_shard =
+        |filter: &str| cases(filter).into_iter().skip(shard).step_by(shards).collect::<Vec<_>>();
     match mode {
         "list" => {
-            for (id, ..) in cases(filter) {
+            for (id, ..) in cases_of_shard(filter) {
                 for size in CALLGRIND_SIZES {
                     println!("{id} {size}");
                 }
             }
         }
         "callgrind" => {
-            for (_, path, family) in cases(filter) {
+            for (_, path, family) in cases_of_shard(filter) {
                 let finder = finder_of(path);
                 for size in CALLGRIND_SIZES {
                     let text = text(family, size);

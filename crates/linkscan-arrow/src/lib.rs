@@ -1,6 +1,10 @@
-//! A string column's rows and their links as Arrow arrays: what
-//! `Finder.find_arrow` and the Polars plugin share. Nothing here touches
-//! Python, so the plugin may run it on Polars' threads.
+//! A string column's rows and their links as Arrow arrays: what the
+//! Python binding's `Finder.find_arrow`, its Polars plugin and the
+//! DataFusion function (`linkscan-datafusion`) share. Nothing here touches
+//! Python or an engine, so each may run it on its own threads.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 use arrow_array::builder::{Int8Builder, Int64Builder, StringBuilder};
 use arrow_array::types::Int8Type;
@@ -16,10 +20,11 @@ use std::sync::Arc;
 
 /// Why a string column's rows cannot be read.
 #[derive(Debug)]
-pub(crate) struct ReadError {
+pub struct ReadError {
     /// Whether the column is not strings at all (else its values are bad).
-    pub(crate) wrong_type: bool,
-    pub(crate) message: String,
+    pub wrong_type: bool,
+    /// What is wrong, for the caller's error.
+    pub message: String,
 }
 
 impl ReadError {
@@ -29,18 +34,20 @@ impl ReadError {
 }
 
 /// A finder and the unit of the offsets it reports, reading rows.
-pub(crate) struct RowFinder<'a> {
-    pub(crate) finder: &'a LinkFinder,
-    pub(crate) unit: OffsetUnit,
+pub struct RowFinder<'a> {
+    /// What finds the links.
+    pub finder: &'a LinkFinder,
+    /// What the links' offsets count.
+    pub unit: OffsetUnit,
 }
 
 /// The most threads `find_arrow` uses.
-pub(crate) const MAX_THREADS: usize = 64;
+pub const MAX_THREADS: usize = 64;
 /// The most it uses unless asked: as the CLI's `-j`.
 const DEFAULT_MAX_THREADS: usize = 8;
 
 /// The key of `kind` into [`KIND_NAMES`].
-pub(crate) fn kind_key(kind: LinkKind) -> i8 {
+pub fn kind_key(kind: LinkKind) -> i8 {
     match kind {
         LinkKind::Email => 1,
         LinkKind::Handle => 2,
@@ -79,23 +86,23 @@ const BYTES_PER_LINK: usize = 64;
 const TEXT_BYTES_PER_LINK: usize = 32;
 
 /// The values of the `kind` column's dictionary, indexed by its keys.
-pub(crate) const KIND_NAMES: [&str; 3] =
+pub const KIND_NAMES: [&str; 3] =
     [LinkKind::Url.as_str(), LinkKind::Email.as_str(), LinkKind::Handle.as_str()];
 
 /// Rows are split among threads only in parts of at least this many bytes:
 /// below it, starting a thread costs more than it saves.
 const MIN_BYTES_PER_THREAD: usize = 256 * 1024;
 
-/// One thread per CPU, at most [`DEFAULT_MAX_THREADS`]; asked of the
+/// One thread per CPU, at most `DEFAULT_MAX_THREADS` (8); asked of the
 /// system once (on Linux it reads cgroup files, tens of microseconds).
-pub(crate) fn default_threads() -> usize {
+pub fn default_threads() -> usize {
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *THREADS
         .get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(DEFAULT_MAX_THREADS)))
 }
 
 /// The schema of `find_arrow`'s table (built once).
-pub(crate) fn links_schema() -> Arc<Schema> {
+pub fn links_schema() -> Arc<Schema> {
     static SCHEMA: std::sync::OnceLock<Arc<Schema>> = std::sync::OnceLock::new();
     SCHEMA
         .get_or_init(|| {
@@ -116,7 +123,7 @@ pub(crate) fn links_schema() -> Arc<Schema> {
 }
 
 /// `threads` as given, or the default.
-pub(crate) fn parse_threads(threads: Option<usize>) -> Result<usize, String> {
+pub fn parse_threads(threads: Option<usize>) -> Result<usize, String> {
     match threads {
         None => Ok(default_threads()),
         Some(n @ 1..=MAX_THREADS) => Ok(n),
@@ -126,7 +133,7 @@ pub(crate) fn parse_threads(threads: Option<usize>) -> Result<usize, String> {
 
 /// What `find_arrow` does with a row whose bytes are not UTF-8.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum BadRows {
+pub enum BadRows {
     /// Read it as `bytes.decode("utf-8", "replace")` reads it (offsets count that text).
     Replace,
     /// Raise `ValueError` naming the row.
@@ -136,7 +143,7 @@ pub(crate) enum BadRows {
 }
 
 /// `errors`: "replace", "strict" or "skip".
-pub(crate) fn parse_errors(errors: &str) -> Result<BadRows, String> {
+pub fn parse_errors(errors: &str) -> Result<BadRows, String> {
     match errors {
         "replace" => Ok(BadRows::Replace),
         "strict" => Ok(BadRows::Strict),
@@ -148,7 +155,7 @@ pub(crate) fn parse_errors(errors: &str) -> Result<BadRows, String> {
 /// The rows of one chunk of a string column, stored end to end: row
 /// `first + i` of the column is `text[offsets[i]..offsets[i + 1]]`, a null
 /// row where `valid` says so.
-pub(crate) struct Rows<'a> {
+pub struct Rows<'a> {
     first: usize,
     text: std::borrow::Cow<'a, str>,
     offsets: Vec<usize>,
@@ -410,11 +417,7 @@ impl RowFinder<'_> {
     /// The links of the rows in `range` (numbered as in `rows`) as one
     /// record batch, found together ([`LinkFinder::row_links`]: a
     /// search's set-up costs more than a chat message's bytes).
-    pub(crate) fn links_batch(
-        &self,
-        rows: &Rows<'_>,
-        range: Range<usize>,
-    ) -> Result<RecordBatch, RowOffsetError> {
+    pub fn links_batch(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<RecordBatch, RowOffsetError> {
         // Builders start empty: most batches of prose have no link. At the
         // first link they are sized for the text left, at one link in
         // `BYTES_PER_LINK` bytes (link-dense text has one in about 45):
@@ -471,7 +474,7 @@ impl RowFinder<'_> {
 
     /// `part` of every part of the rows of `chunks` (a string column's),
     /// on up to `threads` threads.
-    pub(crate) fn over_chunks<T: Send>(
+    pub fn over_chunks<T: Send>(
         &self,
         chunks: &[ArrayRef],
         threads: usize,
@@ -535,11 +538,7 @@ impl RowFinder<'_> {
 
     /// The links of `rows` as a list array, one list a row (null for a
     /// null row), each link a struct of `LIST_FIELDS`.
-    pub(crate) fn links_list(
-        &self,
-        rows: &Rows<'_>,
-        range: Range<usize>,
-    ) -> Result<ArrayRef, RowOffsetError> {
+    pub fn links_list(&self, rows: &Rows<'_>, range: Range<usize>) -> Result<ArrayRef, RowOffsetError> {
         let batch = self.links_batch(rows, range.clone())?;
         let row = batch.column(0).as_any().downcast_ref::<arrow_array::Int64Array>().expect("row is Int64");
         let mut offsets = Vec::with_capacity(range.len() + 1);
@@ -578,7 +577,7 @@ impl RowFinder<'_> {
 
 /// The fields of a link in `find_arrow_lists`'s lists (the kind a plain
 /// string, which every engine reads).
-pub(crate) fn list_fields() -> arrow_schema::Fields {
+pub fn list_fields() -> arrow_schema::Fields {
     arrow_schema::Fields::from(vec![
         Field::new("start", DataType::Int64, false),
         Field::new("end", DataType::Int64, false),
