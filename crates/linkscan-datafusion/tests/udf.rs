@@ -10,7 +10,7 @@ use arrow_array::{
 use arrow_schema::{DataType, Field, Schema};
 use datafusion::datasource::MemTable;
 use datafusion::prelude::SessionContext;
-use linkscan::{LinkFinder, LinkKind};
+use linkscan::LinkFinder;
 use linkscan_datafusion::links_udf;
 use std::sync::Arc;
 
@@ -23,15 +23,10 @@ fn expected(finder: &LinkFinder, text: &str) -> Vec<Expected> {
     finder
         .links(text)
         .map(|link| {
-            let kind = match link.kind() {
-                LinkKind::Email => "email",
-                LinkKind::Handle => "handle",
-                _ => "url",
-            };
             (
                 chars(link.start()),
                 chars(link.end()),
-                kind.to_string(),
+                link.kind().as_str().to_string(),
                 link.as_str().to_string(),
                 link.href().into_owned(),
             )
@@ -166,18 +161,14 @@ async fn every_string_layout_gives_the_librarys_links() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn the_finder_given_chooses_what_is_found() {
-    let emails = || linkscan::FinderOptions::new(linkscan::Dialect::Uts58);
-    let mut options = emails();
-    options.set("kinds", "email").unwrap();
-    let mut oracle = emails();
-    oracle.set("kinds", "email").unwrap();
-    check(DataType::Utf8View, options.finder().unwrap(), &oracle.finder().unwrap()).await;
-    let gfm = || {
-        let mut options = linkscan::FinderOptions::new(linkscan::Dialect::Gfm);
-        options.set("kinds", "url,email").unwrap();
+    use linkscan::Dialect::{Gfm, Uts58};
+    let finder = |dialect, kinds| {
+        let mut options = linkscan::FinderOptions::new(dialect);
+        options.set("kinds", kinds).unwrap();
         options.finder().unwrap()
     };
-    check(DataType::Utf8, gfm(), &gfm()).await;
+    check(DataType::Utf8View, finder(Uts58, "email"), &finder(Uts58, "email")).await;
+    check(DataType::Utf8, finder(Gfm, "url,email"), &finder(Gfm, "url,email")).await;
 }
 
 #[tokio::test(flavor = "current_thread")]
