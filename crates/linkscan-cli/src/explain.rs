@@ -75,14 +75,19 @@ fn in_input(e: io::Error, input: &dyn std::fmt::Display) -> io::Error {
     io::Error::new(e.kind(), format!("{input}: {e}"))
 }
 
-/// A whole text of at most [`MAX_TEXT`] bytes, UTF-8.
+/// A whole text of at most [`MAX_TEXT`] bytes, UTF-8 (or UTF-16 with a
+/// byte-order mark, as the other commands read it). Invalid UTF-8 is an
+/// error that says where: the offsets explained are the text's own.
 fn read_text(input: impl Read) -> io::Result<String> {
     let mut bytes = Vec::new();
     input.take(MAX_TEXT + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_TEXT {
         return Err(io::Error::new(io::ErrorKind::InvalidData, format!("longer than {MAX_TEXT} bytes")));
     }
-    String::from_utf8(bytes).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+    String::from_utf8(crate::utf16::whole(bytes)?).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        io::Error::new(io::ErrorKind::InvalidData, format!("invalid UTF-8 at byte {at}"))
+    })
 }
 
 /// A text's bytes as a quoted string, control characters escaped.

@@ -33,11 +33,7 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
         ));
     }
     // A file that starts with a UTF-16 byte-order mark: its text.
-    if let Ok(mut utf8) = crate::utf16::transcoder(&bytes, Box::new(io::empty())) {
-        let mut text = Vec::with_capacity(bytes.len());
-        utf8.read_to_end(&mut text)?;
-        bytes = text;
-    }
+    let bytes = crate::utf16::whole(bytes)?;
     let is_binary = crate::input::is_binary(&bytes);
     if is_binary && !options.binary {
         return Ok(Whole::Skipped(crate::input::BINARY_SKIPPED.into()));

@@ -21,6 +21,19 @@ pub fn transcoder(
     Ok(Box::new(Utf16 { inner, big_endian, raw: Vec::new(), out: Vec::new(), out_at: 0, ended: false }))
 }
 
+/// A whole file's bytes as UTF-8: transcoded when they start with a
+/// UTF-16 byte-order mark, else as they are.
+pub fn whole(bytes: Vec<u8>) -> io::Result<Vec<u8>> {
+    match transcoder(&bytes, Box::new(io::empty())) {
+        Ok(mut utf8) => {
+            let mut text = Vec::with_capacity(bytes.len());
+            utf8.read_to_end(&mut text)?;
+            Ok(text)
+        }
+        Err(_) => Ok(bytes),
+    }
+}
+
 /// UTF-16 bytes in, UTF-8 bytes out.
 struct Utf16<R> {
     inner: R,

@@ -1441,6 +1441,25 @@ fn explain_prints_each_candidate_and_its_rules() {
     assert!(stderr(&bad).contains("/nonexistent/file.txt"));
 }
 
+/// `explain -f` reads a file as the other commands do: UTF-16 with a
+/// byte-order mark as its text; invalid UTF-8 is an error naming the file
+/// and the byte (offsets explained are the text's own, so nothing is
+/// replaced).
+#[test]
+fn explain_reads_utf16_files_and_refuses_invalid_utf8() {
+    let utf16: Vec<u8> =
+        [0xFF, 0xFE].into_iter().chain("Mail x@y.org".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    let path = scratch("explain-utf16.txt", &utf16);
+    let out = linkscan(&["explain", "--format", "jsonl", "-f", path.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"href\":\"mailto:x@y.org\""), "{}", stdout(&out));
+    let path = scratch("explain-invalid.txt", b"See a.com \xff b.org");
+    let bad = linkscan(&["explain", "-f", path.to_str().unwrap()], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("invalid UTF-8 at byte 10"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("explain-invalid.txt"), "{}", stderr(&bad));
+}
+
 /// `explain --format jsonl` names the links `find` finds, in every dialect,
 /// each with its decisions.
 #[test]
