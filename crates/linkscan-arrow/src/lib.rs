@@ -566,13 +566,23 @@ impl RowFinder<'_> {
         );
         let nulls = arrow_buffer::NullBuffer::from_iter(range.map(|row| rows.is_valid(row)));
         let list = arrow_array::ListArray::new(
-            Arc::new(Field::new("item", DataType::Struct(list_fields()), false)),
+            list_item(),
             arrow_buffer::OffsetBuffer::new(offsets.into()),
             Arc::new(values),
             Some(nulls),
         );
         Ok(Arc::new(list))
     }
+}
+
+/// The type of [`RowFinder::links_list`]'s arrays: a list of links a row.
+pub fn list_type() -> DataType {
+    DataType::List(list_item())
+}
+
+/// The item field of those lists: a link, a struct of [`list_fields`].
+fn list_item() -> arrow_schema::FieldRef {
+    Arc::new(Field::new("item", DataType::Struct(list_fields()), false))
 }
 
 /// The fields of a link in `find_arrow_lists`'s lists (the kind a plain

@@ -25,7 +25,7 @@
 #![warn(missing_docs)]
 
 use arrow_array::{Array, ArrayRef};
-use arrow_schema::{DataType, Field};
+use arrow_schema::DataType;
 use datafusion_common::{DataFusionError, Result, exec_err};
 use datafusion_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility};
 use linkscan::{LinkFinder, OffsetUnit};
@@ -63,11 +63,6 @@ impl Links {
             signature: Signature::uniform(1, strings, Volatility::Immutable),
         }
     }
-
-    /// The type of what the function gives each string.
-    pub fn return_type() -> DataType {
-        DataType::List(Arc::new(Field::new("item", DataType::Struct(linkscan_arrow::list_fields()), false)))
-    }
 }
 
 impl PartialEq for Links {
@@ -95,7 +90,7 @@ impl ScalarUDFImpl for Links {
     }
 
     fn return_type(&self, _arg_types: &[DataType]) -> Result<DataType> {
-        Ok(Links::return_type())
+        Ok(linkscan_arrow::list_type())
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {

@@ -210,7 +210,7 @@ fn a_row_that_is_not_utf8_is_read_with_replacements() {
         args: vec![ColumnarValue::Array(Arc::new(bad))],
         arg_fields: vec![Arc::new(Field::new("t", DataType::Utf8, true))],
         number_rows: 1,
-        return_field: Arc::new(Field::new("l", linkscan_datafusion::Links::return_type(), true)),
+        return_field: Arc::new(Field::new("l", linkscan_arrow::list_type(), true)),
         config_options: Default::default(),
     };
     let ColumnarValue::Array(out) = udf.invoke_with_args(args).unwrap() else { panic!("an array") };
