@@ -109,6 +109,30 @@ impl Separators {
         self.next_in_blocks(text, tlds, block_masks)
     }
 
+    /// Whether [`Separators::next`] from `from` gives a separator before
+    /// `to`, where `text[to - 1]` is white space or `to` is the text's end:
+    /// the same answer as for `text[..to]` (a separator before white space
+    /// is decided by the bytes before it). For a stream's held text (see
+    /// [`crate::stream`]), a piece at a time: its blocks are read in place,
+    /// moved back over the text before `from` where the text ends within
+    /// one (see [`any_in_windows`]).
+    #[inline]
+    pub(crate) fn any_before(text: &str, from: usize, to: usize, tlds: &TldPolicy) -> bool {
+        if to <= from {
+            return false;
+        }
+        if from > 0 && text.len() > BLOCK + 2 && text.as_bytes()[to - 1] <= b' ' {
+            #[cfg(all(target_arch = "x86_64", feature = "std"))]
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the CPU has AVX2, as was just detected.
+                #[allow(unsafe_code)]
+                return unsafe { avx2::any_in_windows(text, from, to, tlds) };
+            }
+            return any_in_windows(text, from, to, tlds, block_masks);
+        }
+        Separators::default().next(&text[..to], from, tlds).is_some()
+    }
+
     /// The first separator a TLD may follow in the blocks from `self.end`
     /// on, read by `block_masks`.
     #[inline(always)]
@@ -154,6 +178,37 @@ impl Separators {
             }
         }
     }
+}
+
+/// [`Separators::any_before`] where `from > 0`, `text[to - 1]` is white
+/// space and the text is longer than a window: windows of the text itself
+/// cover the bytes from `from` to `to - 3` (no separator is later: a `.`
+/// needs a byte above U+0020 after it, `。`, `．` and `｡` two more bytes),
+/// the last one moved back to end within the text, their flags of other
+/// bytes cleared.
+#[inline(always)]
+fn any_in_windows(
+    text: &str,
+    from: usize,
+    to: usize,
+    tlds: &TldPolicy,
+    block_masks: impl Fn(&Window) -> u64,
+) -> bool {
+    let bytes = text.as_bytes();
+    let Some(last) = to.checked_sub(3) else { return false };
+    let mut pos = from;
+    while pos <= last {
+        // The block of the window from `start` (at most `pos`, at least 1).
+        let start = pos.min(bytes.len() - (BLOCK + 2));
+        let Some(window) = bytes[start - 1..].first_chunk::<{ BLOCK + 3 }>() else { return false };
+        let up_to_last = if last - start >= BLOCK - 1 { u64::MAX } else { (1 << (last - start + 1)) - 1 };
+        let mut mask = block_masks(window) & (u64::MAX << (pos - start)) & up_to_last;
+        if first_flagged(text, start + BLOCK, &mut mask, tlds).is_some() {
+            return true;
+        }
+        pos = start + BLOCK;
+    }
+    false
 }
 
 /// The first separator a TLD may follow among the flags of `mask`, for the
@@ -352,6 +407,16 @@ mod avx2 {
         mask
     }
 
+    /// [`super::any_in_windows`], with these block tests.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn any_in_windows(text: &str, from: usize, to: usize, tlds: &TldPolicy) -> bool {
+        // SAFETY: AVX2 is there (the caller's promise).
+        super::any_in_windows(text, from, to, tlds, |window| unsafe { block_masks(window) })
+    }
+
     /// [`Separators::next_in_blocks`], with these block tests.
     ///
     /// # Safety
@@ -463,6 +528,29 @@ mod tests {
                     prop_assert_eq!(found, plain_next(&text, pos, &tlds), "from {}", pos);
                     // A scan goes on after the separator, or further.
                     pos = found.map_or(pos, |(at, _)| at + 1) + step % 3 * step;
+                }
+            }
+        }
+
+        /// Asked of the text up to a white space (or its end), with more
+        /// text after it, as a stream asks of the text it holds: whether
+        /// the byte-by-byte search of that text alone finds a separator
+        /// from `from` on.
+        #[test]
+        fn any_before_answers_for_the_text_up_to_the_white_space(
+            text in text(), space in 0usize..200, from in 0usize..200,
+        ) {
+            let boundary = |i: usize| (0..=i.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+            let space = boundary(space);
+            let from = boundary(from.min(space));
+            let (before, after) = text.split_at(space);
+            for white in ["", " ", "\n", "\t"] {
+                // A text ending there, or going on after white space.
+                let text = [before, white, if white.is_empty() { "" } else { after }].concat();
+                let to = before.len() + white.len();
+                for tlds in [TldPolicy::Iana, TldPolicy::Any, TldPolicy::list(["a1", "9x", "com"])] {
+                    let plain = plain_next(&text[..to], from, &tlds).is_some();
+                    prop_assert_eq!(Separators::any_before(&text, from, to, &tlds), plain, "{:?} from {} up to {}", text, from, to);
                 }
             }
         }

@@ -11,8 +11,15 @@
 use crate::finder::{Link, LinkFinder};
 use crate::links::Links;
 use crate::offsets::{OffsetConverter, OffsetUnit};
+use crate::separators::Separators;
+use crate::uts58;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::ops::Range;
+
+/// The decided text a stream keeps before it drops it (see
+/// [`LinkStream::compact`]).
+const COMPACT: usize = 4096;
 
 /// Where `text` may be cut without changing any of its links, whatever
 /// follows: after its last space, tab, line feed or carriage return
@@ -27,12 +34,45 @@ use alloc::vec::Vec;
 /// assert_eq!(last_cut(b"example.com/a"), None);
 /// ```
 pub fn last_cut(text: &[u8]) -> Option<usize> {
-    // (Not U+000B or U+000C, which a GFM link takes in, as cmark-gfm's
-    // does. A carriage return alone is rare: looked for after the others.)
+    // In prose the last white space is a word from the end: the last 64
+    // bytes are read a word of eight at a time (a call of `memrchr3` costs
+    // more than that in setting up), the rest searched.
+    let near = text.len().saturating_sub(64);
+    if let Some(cut) = last_cut_in_words(&text[near..]) {
+        return Some(near + cut);
+    }
+    let text = &text[..near];
+    if text.is_empty() {
+        return None;
+    }
+    // (A carriage return alone is rare: looked for after the others.)
     let common = memchr::memrchr3(b' ', b'\n', b'\t', text).map_or(0, |i| i + 1);
     let cr = memchr::memrchr(b'\r', &text[common..]).map_or(0, |i| common + i + 1);
     let cut = common.max(cr);
     (cut > 0).then_some(cut)
+}
+
+/// [`last_cut`] sixteen bytes at a time from the end: those with a byte
+/// below `0x21` (white space or a control character, found eight at a
+/// time: the only bytes whose top bit their difference with `0x21` sets
+/// but they have not) read a byte at a time from their end.
+fn last_cut_in_words(text: &[u8]) -> Option<usize> {
+    // (Not U+000B or U+000C, which a GFM link takes in, as cmark-gfm's does.)
+    let white = |b: &u8| matches!(b, b' ' | b'\n' | b'\t' | b'\r');
+    let below_0x21 = |eight: &[u8]| {
+        let w = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+        w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0
+    };
+    let (head, sixteens) = text.as_rchunks::<16>();
+    for (k, sixteen) in sixteens.iter().enumerate().rev() {
+        let (low, high) = sixteen.split_at(8);
+        if (below_0x21(low) || below_0x21(high))
+            && let Some(i) = sixteen.iter().rposition(white)
+        {
+            return Some(head.len() + 16 * k + i + 1);
+        }
+    }
+    head.iter().rposition(white).map(|i| i + 1)
 }
 
 /// `cut` (a cut of [`last_cut`]'s, or one after a line break) for
@@ -77,9 +117,13 @@ pub struct StreamLink<'a> {
 /// says up to where nothing can change any more, and
 /// [`pending`](LinkStream::pending) shows the links the text after it
 /// would have if it ended now (for a link drawn "in progress"). The stream
-/// holds only the text after the frontier (a word, mostly: a run without
-/// white space is held whole); it copies each byte once and reads it once
-/// for links, whatever the chunks: linear in the input.
+/// holds the text after the frontier (a word, mostly: a run without white
+/// space is held whole) and at most 4 KiB before it; it copies each byte
+/// once and reads it once for links, whatever the chunks: linear in the
+/// input. (With a finder whose every link has a label separator — UTS #58
+/// without IP or local hosts or wrapped URLs, the default — a piece whose
+/// separator search finds none a domain may end at is not given to the
+/// finder at all.)
 ///
 /// ```
 /// use linkscan::{stream::LinkStream, LinkFinder};
@@ -98,13 +142,16 @@ pub struct StreamLink<'a> {
 pub struct LinkStream {
     finder: LinkFinder,
     unit: OffsetUnit,
-    /// The text after the frontier, after `lead` bytes of the white space
-    /// before it; `cut`: where the text up to its last cut ends in it.
+    /// From `start`: the text after the frontier, after `lead` bytes of
+    /// the white space before it; before `start`, text decided, dropped
+    /// once there is enough of it to be worth moving the rest ([`COMPACT`];
+    /// until then it is where the decided text is read, and the bytes
+    /// before the frontier that the separator search's windows read in
+    /// place). `cut`: where the text up to its last cut ends in it.
     held: String,
+    start: usize,
     lead: usize,
     cut: Option<usize>,
-    /// The text the last call decided (from the white space before it).
-    decided: String,
     /// The frontier, in `unit`.
     frontier: usize,
     /// The start of a UTF-8 sequence that the next bytes may complete.
@@ -124,9 +171,9 @@ impl LinkStream {
             finder,
             unit: OffsetUnit::Bytes,
             held: String::new(),
+            start: 0,
             lead: 0,
             cut: None,
-            decided: String::new(),
             frontier: 0,
             partial: Vec::new(),
         }
@@ -166,17 +213,19 @@ impl LinkStream {
             self.push("\u{FFFD}");
         }
         let cut = last_cut(chunk.as_bytes());
-        if self.held.is_empty()
+        if self.held.len() == self.start
             && let Some(cut) = cut.and_then(|cut| cut_for(&self.finder, chunk.as_bytes(), cut))
         {
             // The start of a text (a whole one, often), read where it is.
             let (decided, _) = chunk.split_at(cut);
             let base = self.frontier;
             self.frontier += OffsetConverter::new(decided, self.unit).convert(cut);
+            self.held.clear();
             self.held.push_str(&chunk[cut - 1..]);
-            self.lead = 1;
+            (self.start, self.lead) = (0, 1);
             return FinalLinks::new(&self.finder, decided, 0, self.unit, base);
         }
+        self.compact();
         // (The chunk's last cut is looked for once.)
         if let Some(cut) = cut {
             self.cut = Some(self.held.len() + cut);
@@ -249,12 +298,10 @@ impl LinkStream {
             self.held.push('\u{FFFD}');
         }
         self.cut = Some(self.held.len());
-        let (base, lead) = self.decide();
-        // Nothing is held: the next text starts afresh.
-        self.held.clear();
-        self.lead = 0;
-        self.frontier = 0;
-        FinalLinks::new(&self.finder, &self.decided, lead, self.unit, base)
+        let (base, lead, decided) = self.decide();
+        // Nothing is held after it: the next text starts afresh.
+        (self.start, self.lead, self.frontier) = (self.held.len(), 0, 0);
+        FinalLinks::new(&self.finder, &self.held[decided], lead, self.unit, base)
     }
 
     /// The frontier: the offset (in the stream's unit) before which no
@@ -279,7 +326,7 @@ impl LinkStream {
     /// assert_eq!(stream.undecided(), "www.exam");
     /// ```
     pub fn undecided(&self) -> &str {
-        &self.held[self.lead..]
+        &self.held[self.start + self.lead..]
     }
 
     /// The links of the text after the frontier if it ended now: not final
@@ -293,15 +340,27 @@ impl LinkStream {
     /// assert_eq!(stream.pending().next().unwrap().link.as_str(), "https://example.com/a");
     /// ```
     pub fn pending(&self) -> FinalLinks<'_> {
-        FinalLinks::new(&self.finder, &self.held, self.lead, self.unit, self.frontier)
+        FinalLinks::new(&self.finder, &self.held[self.start..], self.lead, self.unit, self.frontier)
     }
 
     /// Adds text, noting its last cut.
     fn push(&mut self, text: &str) {
+        self.compact();
         if let Some(cut) = last_cut(text.as_bytes()) {
             self.cut = Some(self.held.len() + cut);
         }
         self.held.push_str(text);
+    }
+
+    /// Drops the decided text before `start` once it is [`COMPACT`] bytes
+    /// or more (or the text has ended), so that moving the rest costs
+    /// less than a byte for each byte dropped.
+    fn compact(&mut self) {
+        if self.start >= COMPACT || self.start == self.held.len() {
+            self.held.drain(..self.start);
+            self.cut = self.cut.map(|cut| cut - self.start);
+            self.start = 0;
+        }
     }
 
     /// The links that [`LinkStream::decide`] made final: up to the last
@@ -312,35 +371,42 @@ impl LinkStream {
         if let Some(cut) = self.cut
             && self.finder.joins_wrapped_urls()
         {
-            match crate::wrapped::cut_before_candidates(self.held.as_bytes(), cut) {
-                Some(safe) if safe > self.lead => self.cut = Some(safe),
+            let held = &self.held.as_bytes()[self.start..];
+            match crate::wrapped::cut_before_candidates(held, cut - self.start) {
+                Some(safe) if safe > self.lead => self.cut = Some(self.start + safe),
                 // (Nothing to decide yet: the cut is kept for later.)
                 _ => return FinalLinks::new(&self.finder, "", 0, self.unit, self.frontier),
             }
         }
-        let (base, lead) = self.decide();
-        FinalLinks::new(&self.finder, &self.decided, lead, self.unit, base)
+        let (base, lead, decided) = self.decide();
+        FinalLinks::new(&self.finder, &self.held[decided], lead, self.unit, base)
     }
 
     /// Decides the text held up to its last cut, if it has one: the links
-    /// in it are final, the frontier moves to its end, and the rest is
-    /// held after the white space before it (read as in the whole text).
-    /// Gives the frontier before, and the white space before it in the
-    /// text decided.
-    fn decide(&mut self) -> (usize, usize) {
-        let (base, lead) = (self.frontier, self.lead);
-        self.decided.clear();
-        if let Some(cut) = self.cut.take() {
-            core::mem::swap(&mut self.decided, &mut self.held);
-            // (At the end of the text, perhaps no white space.)
-            let white = cut > 0 && self.decided.as_bytes()[cut - 1].is_ascii_whitespace();
-            let keep = if white { cut - 1 } else { cut };
-            self.held.push_str(&self.decided[keep..]);
-            self.lead = cut - keep;
-            self.decided.truncate(cut);
-            self.frontier += OffsetConverter::new(&self.decided, self.unit).convert(cut) - lead;
-        }
-        (base, lead)
+    /// in it are final, the frontier moves to its end, and the text after
+    /// it is held after the white space before it (read as in the whole
+    /// text). Gives the frontier before, the white space before it in the
+    /// text decided, and where that text is in `held` (none when it surely
+    /// has no link).
+    fn decide(&mut self) -> (usize, usize, Range<usize>) {
+        let (base, lead, start) = (self.frontier, self.lead, self.start);
+        let Some(cut) = self.cut.take() else { return (base, lead, start..start) };
+        // (At the end of the text, perhaps no white space.)
+        let white = cut > start && self.held.as_bytes()[cut - 1].is_ascii_whitespace();
+        let keep = if white { cut - 1 } else { cut };
+        self.frontier += OffsetConverter::new(&self.held[start..cut], self.unit).convert(cut - start) - lead;
+        (self.start, self.lead) = (keep, cut - keep);
+        if self.has_no_links(start + lead, cut) { (base, lead, cut..cut) } else { (base, lead, start..cut) }
+    }
+
+    /// Whether the held text from `from` to `cut` surely has no link: for
+    /// a finder whose every link has a label separator ([`uts58`]'s test),
+    /// when the separator search finds none there (white space before
+    /// `cut`, or the text's end). A piece of prose mostly has none a domain
+    /// may end at: it is then passed over without a call of the finder.
+    fn has_no_links(&self, from: usize, cut: usize) -> bool {
+        uts58::links_need_separators(&self.finder)
+            && !Separators::any_before(&self.held, from, cut, &self.finder.tlds)
     }
 }
 
@@ -348,7 +414,8 @@ impl LinkStream {
 /// [`LinkStream::pending`], those of the undecided text), in order.
 #[derive(Debug)]
 pub struct FinalLinks<'s> {
-    links: Links<'s, 's>,
+    /// (`None` for no text: most calls decide none.)
+    links: Option<Links<'s, 's>>,
     units: OffsetConverter<'s>,
     /// The stream offset of the text's byte `lead` (where the text starts
     /// but for white space before the frontier: one unit a byte).
@@ -358,7 +425,8 @@ pub struct FinalLinks<'s> {
 
 impl<'s> FinalLinks<'s> {
     fn new(finder: &'s LinkFinder, text: &'s str, lead: usize, unit: OffsetUnit, base: usize) -> Self {
-        FinalLinks { links: finder.links(text), units: OffsetConverter::new(text, unit), base, lead }
+        let links = (!text.is_empty()).then(|| finder.links(text));
+        FinalLinks { links, units: OffsetConverter::new(text, unit), base, lead }
     }
 }
 
@@ -366,7 +434,7 @@ impl<'s> Iterator for FinalLinks<'s> {
     type Item = StreamLink<'s>;
 
     fn next(&mut self) -> Option<StreamLink<'s>> {
-        let link = self.links.next()?;
+        let link = self.links.as_mut()?.next()?;
         let at = |units: &mut OffsetConverter<'_>, byte| self.base + units.convert(byte) - self.lead;
         Some(StreamLink {
             start: at(&mut self.units, link.start()),

@@ -2,7 +2,7 @@
 //! the same offsets, however the text is cut — inside UTF-8 sequences
 //! too; its frontier never goes back and no link comes before it is final.
 
-use linkscan::stream::LinkStream;
+use linkscan::stream::{LinkStream, last_cut};
 use linkscan::{LinkFinder, OffsetConverter, OffsetUnit};
 use proptest::prelude::*;
 
@@ -88,6 +88,51 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let finder = LinkFinder::new().kinds(linkscan::Kinds::ALL);
         prop_assert_eq!(streamed(&finder, &bytes, &cuts, OffsetUnit::Bytes)?, whole(&finder, &text, OffsetUnit::Bytes));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Texts of several kilobytes, longer than the decided text a stream
+    /// keeps before dropping it, cut in pieces of up to 300 bytes.
+    #[test]
+    fn long_texts_in_pieces_give_the_links_of_the_whole(
+        (text, cuts) in prop::collection::vec(linky_text(), 40..160)
+            .prop_map(|texts| texts.join(" "))
+            .prop_flat_map(|t| {
+                let n = t.len();
+                let cuts = prop::collection::vec(1usize..300, n / 150).prop_map(move |steps| {
+                    steps.iter().scan(0, |at, step| { *at = (*at + step).min(n); Some(*at) }).collect::<Vec<_>>()
+                });
+                (Just(t), cuts)
+            }),
+    ) {
+        for finder in [LinkFinder::new(), LinkFinder::gfm(), LinkFinder::new().profile(linkscan::Profile::Mail)] {
+            prop_assert_eq!(streamed(&finder, text.as_bytes(), &cuts, OffsetUnit::Bytes)?, whole(&finder, &text, OffsetUnit::Bytes));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// `last_cut` (the last bytes a word at a time, then searches) is the
+    /// offset after the last space, tab, line feed or carriage return.
+    #[test]
+    fn last_cut_is_after_the_last_white_space(
+        text in prop::collection::vec(prop::sample::select(b" \n\t\r\x0B\x0Ca.\xE3\x80".to_vec()), 0..200)
+            .prop_map(|mut text| {
+                // (Mostly long runs without white space, as in CJK text.)
+                if text.len() > 40 {
+                    let rest = text.split_off(10);
+                    text.extend(rest.into_iter().filter(|b| !b" \n\t\r".contains(b)));
+                }
+                text
+            }),
+    ) {
+        let plain = text.iter().rposition(|b| b" \n\t\r".contains(b)).map(|i| i + 1);
+        prop_assert_eq!(last_cut(&text), plain);
     }
 }
 
