@@ -35,8 +35,8 @@ const COMPACT: usize = 4096;
 /// ```
 pub fn last_cut(text: &[u8]) -> Option<usize> {
     // In prose the last white space is a word from the end: the last 64
-    // bytes are read a word of eight at a time (a call of `memrchr3` costs
-    // more than that in setting up), the rest searched.
+    // bytes are read sixteen at a time (a call of `memrchr3` costs more
+    // than that in setting up), the rest searched.
     let near = text.len().saturating_sub(64);
     if let Some(cut) = last_cut_in_words(&text[near..]) {
         return Some(near + cut);
@@ -53,20 +53,20 @@ pub fn last_cut(text: &[u8]) -> Option<usize> {
 }
 
 /// [`last_cut`] sixteen bytes at a time from the end: those with a byte
-/// below `0x21` (white space or a control character, found eight at a
-/// time: the only bytes whose top bit their difference with `0x21` sets
-/// but they have not) read a byte at a time from their end.
+/// below `0x21` (white space or a control character: the only bytes
+/// whose top bit their difference with `0x21` sets but they have not)
+/// read a byte at a time from their end.
 fn last_cut_in_words(text: &[u8]) -> Option<usize> {
     // (Not U+000B or U+000C, which a GFM link takes in, as cmark-gfm's does.)
     let white = |b: &u8| matches!(b, b' ' | b'\n' | b'\t' | b'\r');
-    let below_0x21 = |eight: &[u8]| {
-        let w = u64::from_le_bytes(eight.try_into().unwrap_or([0; 8]));
+    let below_0x21 = |eight: &[u8; 8]| {
+        let w = u64::from_le_bytes(*eight);
         w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0
     };
     let (head, sixteens) = text.as_rchunks::<16>();
     for (k, sixteen) in sixteens.iter().enumerate().rev() {
         let (low, high) = sixteen.split_at(8);
-        if (below_0x21(low) || below_0x21(high))
+        if (low.first_chunk().is_some_and(below_0x21) || high.first_chunk().is_some_and(below_0x21))
             && let Some(i) = sixteen.iter().rposition(white)
         {
             return Some(head.len() + 16 * k + i + 1);
@@ -118,12 +118,13 @@ pub struct StreamLink<'a> {
 /// [`pending`](LinkStream::pending) shows the links the text after it
 /// would have if it ended now (for a link drawn "in progress"). The stream
 /// holds the text after the frontier (a word, mostly: a run without white
-/// space is held whole) and at most 4 KiB before it; it copies each byte
-/// once and reads it once for links, whatever the chunks: linear in the
-/// input. (With a finder whose every link has a label separator — UTS #58
-/// without IP or local hosts or wrapped URLs, the default — a piece whose
-/// separator search finds none a domain may end at is not given to the
-/// finder at all.)
+/// space is held whole) and, until the next call or up to 4 KiB, the text
+/// decided before it. It copies each byte once and reads it once for
+/// links, whatever the chunks: linear in the input. (With a finder whose
+/// every link has a label separator — UTS #58 without IP hosts, local
+/// hosts or wrapped URLs, the default — each decided piece is first
+/// searched for a separator a domain may end at, and given to the finder
+/// only when it has one: read twice then.)
 ///
 /// ```
 /// use linkscan::{stream::LinkStream, LinkFinder};
