@@ -198,7 +198,8 @@ fn any_in_windows(
     let Some(last) = to.checked_sub(3) else { return false };
     let mut pos = from;
     while pos <= last {
-        // The block of the window from `start` (at most `pos`, at least 1).
+        // The block of the window from `start`: at most `pos`, at least 1,
+        // and its window within the text (so the `else` is never taken).
         let start = pos.min(bytes.len() - (BLOCK + 2));
         let Some(window) = bytes[start - 1..].first_chunk::<{ BLOCK + 3 }>() else { return false };
         let up_to_last = if last - start >= BLOCK - 1 { u64::MAX } else { (1 << (last - start + 1)) - 1 };
