@@ -90,24 +90,29 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
             );
         }
     }
-    // The streaming finder: the same links, fed whole or in 64-byte chunks.
+    // The streaming finder: the same links, fed whole, in 64-byte chunks
+    // and in 8-byte ones (a token of a chat answer is a few bytes).
     let streamed: Vec<&str> = corpora
         .iter()
         .copied()
         .filter(|c| per_byte.contains_key(format!("find/{c}/linkscan-stream").as_str()))
         .collect();
     if !streamed.is_empty() {
-        println!("\n| corpus | links() | LinkStream, one chunk | ÷ links() | 64-byte chunks | ÷ links() |");
-        println!("|---|---:|---:|---:|---:|---:|");
+        println!(
+            "\n| corpus | links() | LinkStream, one chunk | ÷ links() | 64-byte chunks | ÷ links() | 8-byte chunks | ÷ links() |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|---:|");
         for corpus in streamed {
             let get = |peer: &str| {
                 per_byte.get(format!("find/{corpus}/{peer}").as_str()).copied().unwrap_or(f64::NAN)
             };
-            let (links, whole, chunks) = (get("linkscan"), get("linkscan-stream"), get("linkscan-stream-64"));
+            let links = get("linkscan");
+            let [whole, chunks, tokens] = ["linkscan-stream", "linkscan-stream-64", "linkscan-stream-8"].map(get);
             println!(
-                "| {corpus} | {links:.2} | {whole:.2} | {:.3}× | {chunks:.2} | {:.3}× |",
+                "| {corpus} | {links:.2} | {whole:.2} | {:.3}× | {chunks:.2} | {:.3}× | {tokens:.2} | {:.3}× |",
                 whole / links,
-                chunks / links
+                chunks / links,
+                tokens / links
             );
         }
     }

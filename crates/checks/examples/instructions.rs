@@ -7,7 +7,8 @@
 //!   installed), counting links; PEER is `linkscan` or `linkify` (0.11),
 //!   `-scheme` when URLs need a scheme, or `memchr` (the floor: one
 //!   `memchr` pass for a byte the text lacks); `linkscan-stream` is
-//!   `LinkStream` fed the whole text, `-64` in 64-byte chunks;
+//!   `LinkStream` fed the whole text, `-64` in 64-byte chunks, `-8` in
+//!   8-byte ones (a token of a chat answer);
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
 //!   `MarkdownAutolinks` (GFM, links decided on the source; raw HTML kept,
@@ -144,6 +145,7 @@ fn workloads() -> Vec<(String, Work, Input)> {
             ("memchr", Work::Memchr),
             ("linkscan-stream", Work::Stream { chunk: 0 }),
             ("linkscan-stream-64", Work::Stream { chunk: 64 }),
+            ("linkscan-stream-8", Work::Stream { chunk: 8 }),
         ] {
             list.push((format!("find/{name}/{peer}"), work, Input::Text(text.clone())));
         }
