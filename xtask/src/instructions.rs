@@ -107,7 +107,8 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
                 per_byte.get(format!("find/{corpus}/{peer}").as_str()).copied().unwrap_or(f64::NAN)
             };
             let links = get("linkscan");
-            let [whole, chunks, tokens] = ["linkscan-stream", "linkscan-stream-64", "linkscan-stream-8"].map(get);
+            let [whole, chunks, tokens] =
+                ["linkscan-stream", "linkscan-stream-64", "linkscan-stream-8"].map(get);
             println!(
                 "| {corpus} | {links:.2} | {whole:.2} | {:.3}× | {chunks:.2} | {:.3}× | {tokens:.2} | {:.3}× |",
                 whole / links,
