@@ -117,7 +117,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
-    /// `last_cut` (the last bytes a word at a time, then searches) is the
+    /// `last_cut` (its last 64 bytes sixteen at a time, then `memrchr3`) is the
     /// offset after the last space, tab, line feed or carriage return.
     #[test]
     fn last_cut_is_after_the_last_white_space(
