@@ -36,10 +36,13 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
         .args(["list", filter])
         .output()
         .map_err(|e| format!("instructions list: {e}"))?;
-    let workloads: Vec<(String, u64)> = String::from_utf8_lossy(&list.stdout)
+    // (Each line: the name, the input's bytes and how many texts it has.)
+    let workloads: Vec<(String, u64, u64)> = String::from_utf8_lossy(&list.stdout)
         .lines()
         .filter_map(|l| {
-            l.rsplit_once(' ').and_then(|(name, size)| Some((name.to_string(), size.parse().ok()?)))
+            let (rest, texts) = l.rsplit_once(' ')?;
+            let (name, size) = rest.rsplit_once(' ')?;
+            Some((name.to_string(), size.parse().ok()?, texts.parse().ok()?))
         })
         .collect();
     if workloads.is_empty() {
@@ -59,12 +62,12 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
     let per_byte: BTreeMap<&str, f64> = workloads
         .iter()
         .zip(&counts)
-        .map(|((name, size), &ir)| (name.as_str(), ir as f64 / *size as f64))
+        .map(|((name, size, _), &ir)| (name.as_str(), ir as f64 / *size as f64))
         .collect();
 
     // Link finders: a row per corpus.
     let mut corpora: Vec<&str> = Vec::new();
-    for (name, _) in &workloads {
+    for (name, _, _) in &workloads {
         if let Some(corpus) = name.strip_prefix("find/").and_then(|rest| rest.split('/').next())
             && !corpora.contains(&corpus)
         {
@@ -114,6 +117,36 @@ pub fn run(root: &Path, filter: &str) -> Result<(), String> {
                 whole / links,
                 chunks / links,
                 tokens / links
+            );
+        }
+    }
+    // Messages: a call of `links` on each, its cost next to linkify's and
+    // to that of the same bytes in one call on the whole corpus.
+    let messages: Vec<(&str, f64, f64)> = workloads
+        .iter()
+        .zip(&counts)
+        .filter(|((name, ..), _)| name.starts_with("messages/"))
+        .map(|((name, size, texts), &ir)| {
+            (name.as_str(), *size as f64 / *texts as f64, ir as f64 / *texts as f64)
+        })
+        .collect();
+    if !messages.is_empty() {
+        println!(
+            "\n| corpus, in messages | bytes a message | linkscan, Ir a message | linkify, Ir a message | linkify ÷ linkscan | links() on the whole, Ir for those bytes |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|");
+        for &(name, bytes, ours) in &messages {
+            let Some(corpus) = name.strip_prefix("messages/").and_then(|n| n.strip_suffix("/linkscan"))
+            else {
+                continue;
+            };
+            let linkify = format!("messages/{corpus}/linkify");
+            let theirs = messages.iter().find(|(n, ..)| *n == linkify).map_or(f64::NAN, |&(_, _, ir)| ir);
+            let whole =
+                per_byte.get(format!("find/{corpus}/linkscan").as_str()).map_or(f64::NAN, |ir| ir * bytes);
+            println!(
+                "| {corpus} | {bytes:.0} | {ours:.0} | {theirs:.0} | {:.2}× | {whole:.0} |",
+                theirs / ours
             );
         }
     }

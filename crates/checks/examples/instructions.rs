@@ -9,6 +9,9 @@
 //!   `memchr` pass for a byte the text lacks); `linkscan-stream` is
 //!   `LinkStream` fed the whole text, `-64` in 64-byte chunks, `-8` in
 //!   8-byte ones (a token of a chat answer);
+//! * `messages/CORPUS/PEER`: the same finders' `links` called on each
+//!   message of about 100 bytes (the corpus cut at white space), the cost
+//!   of a call where a chat message is one;
 //! * `markdown/PATH`: rendering the real-world Markdown corpus to HTML with
 //!   pulldown-cmark alone (and through its offset iterator), with
 //!   `MarkdownAutolinks` (GFM, links decided on the source; raw HTML kept,
@@ -17,7 +20,7 @@
 //!   event adapter `Autolinks`, and with comrak.
 //!
 //! `cargo run --release -p linkscan-checks --example instructions -- list`
-//! prints the workloads and their input sizes; `… -- run [FILTER]` runs
+//! prints the workloads, their input sizes and how many texts each has; `… -- run [FILTER]` runs
 //! each once (the order `list` gives).
 
 use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
@@ -42,6 +45,31 @@ impl Input {
             Input::Documents(d) => d.iter().map(String::len).sum(),
         }
     }
+
+    /// How many texts: a call each.
+    fn texts(&self) -> usize {
+        match self {
+            Input::Text(_) => 1,
+            Input::Documents(d) => d.len(),
+        }
+    }
+}
+
+/// `text` cut into messages of about `size` bytes: each ends at the first
+/// white space from `size` bytes on (left out), or at `2 * size` bytes in
+/// text without white space (CJK).
+fn messages(text: &str, size: usize) -> Vec<String> {
+    let boundary =
+        |rest: &str, at: usize| (at..rest.len()).find(|&i| rest.is_char_boundary(i)).unwrap_or(rest.len());
+    let mut messages = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let (from, limit) = (boundary(rest, size), boundary(rest, 2 * size));
+        let end = rest[from..limit].find(char::is_whitespace).map_or(limit, |i| from + i);
+        messages.push(rest[..end].to_string());
+        rest = rest[end..].trim_start_matches(char::is_whitespace);
+    }
+    messages
 }
 
 /// What runs.
@@ -83,6 +111,15 @@ pub extern "Rust" fn instructions_measure(work: Work, input: &Input) -> usize {
     match (work, input) {
         (Work::Linkscan { scheme }, Input::Text(text)) => {
             linkscan::LinkFinder::new().require_scheme(scheme).links(text).count()
+        }
+        (Work::Linkscan { scheme }, Input::Documents(messages)) => {
+            let finder = linkscan::LinkFinder::new().require_scheme(scheme);
+            messages.iter().map(|message| finder.links(message).count()).sum()
+        }
+        (Work::Linkify { scheme }, Input::Documents(messages)) => {
+            let mut finder = linkify::LinkFinder::new();
+            finder.url_must_have_scheme(scheme);
+            messages.iter().map(|message| finder.links(message).count()).sum()
         }
         (Work::Linkify { scheme }, Input::Text(text)) => {
             let mut finder = linkify::LinkFinder::new();
@@ -149,6 +186,13 @@ fn workloads() -> Vec<(String, Work, Input)> {
         ] {
             list.push((format!("find/{name}/{peer}"), work, Input::Text(text.clone())));
         }
+        if ["prose-no-links", "prose-with-links", "multilingual", "cjk-no-links"].contains(&name.as_str()) {
+            for (peer, work) in
+                [("linkscan", Work::Linkscan { scheme: false }), ("linkify", Work::Linkify { scheme: false })]
+            {
+                list.push((format!("messages/{name}/{peer}"), work, Input::Documents(messages(&text, 100))));
+            }
+        }
     }
     let documents: Vec<String> =
         markdown_corpus::corpus().iter().filter_map(|path| std::fs::read_to_string(path).ok()).collect();
@@ -178,7 +222,9 @@ fn main() {
         None => name.contains(filter),
     });
     match args.first().map(String::as_str) {
-        Some("list") => chosen.for_each(|(name, _, input)| println!("{name} {}", input.len())),
+        Some("list") => {
+            chosen.for_each(|(name, _, input)| println!("{name} {} {}", input.len(), input.texts()))
+        }
         Some("run") => chosen.for_each(|(_, work, input)| {
             black_box(instructions_measure(work, black_box(&input)));
         }),

@@ -147,10 +147,10 @@ impl Separators {
         loop {
             // Whole blocks in a tight loop, then the last.
             let mut mask = 0;
-            while let Some(window) = end
-                .checked_sub(1)
-                .and_then(|before| bytes.get(before..))
-                .and_then(|rest| rest.first_chunk::<{ BLOCK + 3 }>())
+            // (Before the first block, `end - 1` wraps past the text: the
+            // edge blocks below read it.)
+            while let Some(window) =
+                bytes.get(end.wrapping_sub(1)..).and_then(|rest| rest.first_chunk::<{ BLOCK + 3 }>())
             {
                 mask = block_masks(window);
                 end += BLOCK;
@@ -163,13 +163,7 @@ impl Separators {
                     (self.end, self.mask) = (end, 0);
                     return None;
                 }
-                // The first block (no byte before it) or one shorter than a
-                // whole one with the two bytes after it.
-                let mut window = [0u8; BLOCK + 3];
-                window[0] = if end == 0 { b'\n' } else { bytes[end - 1] };
-                let rest = &bytes[end..bytes.len().min(end + BLOCK + 2)];
-                window[1..1 + rest.len()].copy_from_slice(rest);
-                mask = block_masks(&window);
+                mask = edge_block_masks(bytes, end, &block_masks);
                 end += BLOCK;
             }
             if let Some(found) = first_flagged(text, end, &mut mask, tlds) {
@@ -178,6 +172,41 @@ impl Separators {
             }
         }
     }
+}
+
+/// The flags of the block from `end` whose window is not within the
+/// text: the first block (no byte before it) or the last (fewer than
+/// `BLOCK + 2` bytes from `end` on). A text of a window's length or more
+/// is read in place (every short call reads one or two such blocks): the
+/// first block from the window at its start, shifted by one byte (its
+/// 64th byte, shifted out, is the next block's first), with byte 0's flags
+/// added; the last from the window at its end, shifted to `end` (that
+/// window's block stops two bytes before the end: a `.` there, before one
+/// byte, is tested on its own; no other separator fits in them). A shorter
+/// text is copied into a window: a line break before it, zeros after it.
+#[inline(always)]
+fn edge_block_masks(bytes: &[u8], end: usize, block_masks: &impl Fn(&Window) -> u64) -> u64 {
+    let len = bytes.len();
+    if len >= BLOCK + 3 {
+        if let (0, Some(first)) = (end, bytes.first_chunk()) {
+            // (No `.` at byte 0: a line break is before the text.)
+            let byte_0 = bytes[0] == FULLWIDTH || bytes[1..3] == IDEOGRAPHIC_STOP[1..];
+            return block_masks(first) << 1 | u64::from(byte_0);
+        }
+        // The last window's block: bytes `len - BLOCK - 2` to `len - 3`.
+        let from = len - (BLOCK + 2);
+        if let Some(last) = bytes[from - 1..].first_chunk() {
+            let dot_before_last =
+                end <= len - 2 && bytes[len - 2] == b'.' && bytes[len - 3] > b' ' && bytes[len - 1] > b' ';
+            let shifted = block_masks(last).checked_shr((end - from) as u32).unwrap_or(0);
+            return shifted | u64::from(dot_before_last) << (len - 2).saturating_sub(end);
+        }
+    }
+    let mut window = [0u8; BLOCK + 3];
+    window[0] = if end == 0 { b'\n' } else { bytes[end - 1] };
+    let rest = &bytes[end..len.min(end + BLOCK + 2)];
+    window[1..1 + rest.len()].copy_from_slice(rest);
+    block_masks(&window)
 }
 
 /// [`Separators::any_before`] where `from > 0`, `text[to - 1]` is white
@@ -521,7 +550,7 @@ mod tests {
         /// IANA list and with any TLD.
         #[test]
         fn blocks_find_what_the_plain_search_finds(text in text(), steps in prop::collection::vec(0usize..90, 1..40)) {
-            for tlds in [TldPolicy::Iana, TldPolicy::Any, TldPolicy::list(["a1", "9x", "com"])] {
+            for tlds in [TldPolicy::Iana, TldPolicy::Any, TldPolicy::list(["a1", "9x", "com"]), TldPolicy::list(["b", "com"])] {
                 let mut separators = Separators::default();
                 let mut pos = 0;
                 for &step in &steps {
