@@ -20,8 +20,8 @@
 //!   event adapter `Autolinks`, and with comrak.
 //!
 //! `cargo run --release -p linkscan-checks --example instructions -- list`
-//! prints the workloads, their input sizes and how many texts each has; `… -- run [FILTER]` runs
-//! each once (the order `list` gives).
+//! prints the workloads, their input sizes and how many texts each has;
+//! `… -- run [FILTER]` runs each once (the order `list` gives).
 
 use linkscan::markdown::{Autolinks, MarkdownAutolinks, gfm_options};
 use std::hint::black_box;
