@@ -187,10 +187,11 @@ fn workloads() -> Vec<(String, Work, Input)> {
             list.push((format!("find/{name}/{peer}"), work, Input::Text(text.clone())));
         }
         if ["prose-no-links", "prose-with-links", "multilingual", "cjk-no-links"].contains(&name.as_str()) {
+            let messages = messages(&text, 100);
             for (peer, work) in
                 [("linkscan", Work::Linkscan { scheme: false }), ("linkify", Work::Linkify { scheme: false })]
             {
-                list.push((format!("messages/{name}/{peer}"), work, Input::Documents(messages(&text, 100))));
+                list.push((format!("messages/{name}/{peer}"), work, Input::Documents(messages.clone())));
             }
         }
     }
