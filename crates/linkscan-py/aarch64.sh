@@ -6,8 +6,9 @@
 #
 # VENV has maturin, ziglang and auditwheel (requirements-test.txt and CI's
 # pip line); the wheel goes to OUT. The Rust standard library for aarch64
-# comes from rustup where that target is installed; otherwise (rustup
-# cannot reach its server on every machine) Debian's rustc-web builds it
+# comes from rustup where that target is installed or rustup can install
+# it; otherwise (rustup cannot reach its server on every machine) Debian's
+# rustc-web builds it
 # from rust-web-src (`-Z build-std`). zig links against glibc 2.17;
 # auditwheel must name manylinux_2_17_aarch64. Then Debian's arm64 Python
 # 3.11, unpacked beside (no chroot), imports the wheel under
@@ -23,6 +24,11 @@ work=$here/../../target/aarch64
 mkdir -p "$work"
 
 build=()
+# rustup installs the target's standard library where it reaches its server
+# (a download of seconds; building it from source takes minutes).
+if command -v rustup >/dev/null && ! timeout 120 rustup target add $target >/dev/null 2>&1; then
+    echo "rustup cannot install $target here: the standard library is built from source"
+fi
 if ! ls "$(rustc --print target-libdir --target $target 2>/dev/null || true)"/libcore-* >/dev/null 2>&1; then
     [ -d /usr/lib/rustlib/src/rust/library/std ] || apt_packages+=(rustc-web rust-web-src)
     build=(-Z build-std)
