@@ -85,7 +85,9 @@ impl Input {
     }
 
     pub fn file(path: PathBuf) -> Input {
-        let display = path.to_string_lossy().into_owned();
+        // (`to_str` first: its UTF-8 check reads a word at a time, where
+        // `to_string_lossy`'s reads a byte at a time, for each file walked.)
+        let display = path.to_str().map_or_else(|| path.to_string_lossy().into_owned(), str::to_owned);
         Input { path: Some(path), display, failure: None, walked: false }
     }
 
@@ -173,7 +175,7 @@ fn stdin_is_a_file() -> bool {
 /// What reading produces, in order.
 pub enum Piece {
     /// Text that ends at a place no link crosses.
-    Text { text: String, start: Position },
+    Text { text: Text, start: Position },
     /// The input cannot be read (any further).
     Error(String),
     /// A note on the input, not an error: it is not read (a binary file),
@@ -193,15 +195,55 @@ pub fn is_binary(start: &[u8]) -> bool {
     memchr::memchr(0, &start[..start.len().min(BINARY_PROBE)]).is_some()
 }
 
-/// `bytes` as a `String` where they are UTF-8 (checked by SIMD), else the
-/// error `String::from_utf8` gives, which says where they are not.
-#[allow(unsafe_code)]
-fn utf8_string(bytes: Vec<u8>) -> Result<String, std::string::FromUtf8Error> {
-    if simdutf8::basic::from_utf8(&bytes).is_err() {
-        return String::from_utf8(bytes);
+/// A chunk's text in the buffer it was read into: `buffer[..len]`, UTF-8.
+/// The bytes after it, up to the buffer's length, are room already
+/// initialized: given back ([`Text::into_buffer`]), the buffer is read into
+/// again without zeroing that room (a walk reads file after file into the
+/// same buffers; zeroing each file's room first was an eighth of its
+/// instructions).
+pub struct Text {
+    buffer: Vec<u8>,
+    len: usize,
+}
+
+impl Text {
+    /// `buffer[..len]` as text where it is UTF-8 (checked by SIMD), else
+    /// the error `String::from_utf8` gives of those bytes, which says where
+    /// they are not.
+    fn checked(mut buffer: Vec<u8>, len: usize) -> Result<Text, std::string::FromUtf8Error> {
+        if simdutf8::basic::from_utf8(&buffer[..len]).is_err() {
+            buffer.truncate(len);
+            return String::from_utf8(buffer).map(Text::from);
+        }
+        Ok(Text { buffer, len })
     }
-    // SAFETY: the bytes were just found to be UTF-8.
-    Ok(unsafe { String::from_utf8_unchecked(bytes) })
+
+    /// Its memory (what a chunk holds, whatever its length).
+    pub fn capacity(&self) -> usize {
+        self.buffer.capacity()
+    }
+
+    /// The buffer, for another chunk to be read into.
+    pub fn into_buffer(self) -> Vec<u8> {
+        self.buffer
+    }
+}
+
+impl From<String> for Text {
+    fn from(text: String) -> Text {
+        Text { len: text.len(), buffer: text.into_bytes() }
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+
+    #[allow(unsafe_code)]
+    fn deref(&self) -> &str {
+        // SAFETY: `buffer[..len]` was found to be UTF-8 when the text was
+        // made (`Text::checked`, or a `String`'s), and neither changes after.
+        unsafe { std::str::from_utf8_unchecked(&self.buffer[..self.len]) }
+    }
 }
 
 /// `bytes` with each byte of every sequence that is not UTF-8 made a space.
@@ -351,9 +393,9 @@ impl Chunker {
     /// Takes back the buffer of a chunk that is done with, so that the
     /// next chunk is read into memory already in use (no new allocation,
     /// no fresh pages); one grown for a long line is let go.
-    pub fn recycle(&mut self, text: String) {
-        if text.capacity() <= 2 * (CHUNK + 4096) {
-            self.spare = Some(text.into_bytes());
+    pub fn recycle(&mut self, buffer: Vec<u8>) {
+        if buffer.capacity() <= 2 * (CHUNK + 4096) {
+            self.spare = Some(buffer);
         }
     }
 
@@ -507,15 +549,16 @@ impl Chunker {
         rest[..tail.len()].copy_from_slice(tail);
         rest.reserve(room.saturating_sub(rest.len()));
         self.filled = tail.len();
-        let mut bytes = std::mem::replace(&mut self.buf, rest);
-        bytes.truncate(cut);
-        let text = match utf8_string(bytes) {
+        let bytes = std::mem::replace(&mut self.buf, rest);
+        let text = match Text::checked(bytes, cut) {
             Ok(text) => text,
-            Err(e) if self.utf8 == Utf8::Lossy => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+            Err(e) if self.utf8 == Utf8::Lossy => {
+                Text::from(String::from_utf8_lossy(e.as_bytes()).into_owned())
+            }
             // A file found by walking (a Latin-1 page, say) is read on: each
             // byte that is not UTF-8 reads as a space, which ends any link
             // there, and offsets stay those of the file's bytes.
-            Err(e) if self.walked => invalid_as_spaces(e.into_bytes()),
+            Err(e) if self.walked => Text::from(invalid_as_spaces(e.into_bytes())),
             // A named one too, with a note the first time, as ripgrep
             // searches on past such bytes.
             Err(e) if self.utf8 == Utf8::ReadOn => {
@@ -523,7 +566,7 @@ impl Chunker {
                     let at = self.position.bytes + e.utf8_error().valid_up_to() as u64;
                     self.pending = Some(Piece::Note(invalid_utf8_note(at)));
                 }
-                invalid_as_spaces(e.into_bytes())
+                Text::from(invalid_as_spaces(e.into_bytes()))
             }
             Err(e) => {
                 // The text before the invalid byte is still read.
@@ -532,7 +575,7 @@ impl Chunker {
                 self.pending = Some(Piece::Error(invalid_utf8_error(self.position.bytes + valid as u64)));
                 let mut bytes = e.into_bytes();
                 bytes.truncate(valid);
-                String::from_utf8(bytes).unwrap_or_default()
+                Text::from(String::from_utf8(bytes).unwrap_or_default())
             }
         };
         if self.position.bytes == 0 {
@@ -614,6 +657,51 @@ mod changed_while_read {
                 ));
             }
             assert_eq!(pieces, expected);
+        }
+    }
+}
+
+#[cfg(test)]
+mod reused_buffers {
+    use super::{Buffers, Chunker, Piece, Reading, Source, Utf8};
+
+    /// Inputs read one after another into the same buffers (whose room is
+    /// not zeroed again) give each its own text, whatever the input before
+    /// left in them: longer, shorter, with links or without.
+    #[test]
+    fn each_input_reads_as_its_own_text() {
+        let inputs: Vec<Vec<u8>> = vec![
+            b"see example.com and more\n".repeat(2000),
+            b"short\n".to_vec(),
+            Vec::new(),
+            "東京.jp x\n".repeat(900).into_bytes(),
+            b"a@b.org".to_vec(),
+            b"mid sized www.x.org\n".repeat(40),
+        ];
+        let mut buffers = Buffers::default();
+        for (size_known, input) in [true, false].into_iter().flat_map(|k| inputs.iter().map(move |i| (k, i)))
+        {
+            let source = Source {
+                reader: Box::new(std::io::Cursor::new(input.clone())),
+                stream: false,
+                walked: true,
+                size: size_known.then_some(input.len() as u64),
+            };
+            let reading =
+                Reading { utf8: Utf8::Strict, count_units: false, search_binary: false, wrapped_urls: false };
+            let mut chunker = Chunker::new(source, reading, std::mem::take(&mut buffers));
+            let mut read = String::new();
+            while let Some(piece) = chunker.next_piece() {
+                match piece {
+                    Piece::Text { text, .. } => {
+                        read.push_str(&text);
+                        chunker.recycle(text.into_buffer());
+                    }
+                    Piece::Error(e) | Piece::Note(e) => panic!("{e}"),
+                }
+            }
+            assert_eq!(read.as_bytes(), &input[..]);
+            buffers = chunker.into_buffers();
         }
     }
 }

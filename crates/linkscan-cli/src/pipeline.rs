@@ -19,7 +19,7 @@
 //! instead of waiting for input that no longer matters (a pipe that pauses,
 //! a terminal); the process then exits and takes the reader with it.
 
-use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position, Reading};
+use crate::input::{Buffers, CHUNK, Chunker, Input, Piece, Position, Reading, Text};
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -74,7 +74,7 @@ pub enum Result<O> {
 enum Item {
     Text {
         input: Arc<Input>,
-        text: String,
+        text: Text,
         start: Position,
     },
     /// A file found by walking, read by the worker (each reading into
@@ -251,7 +251,7 @@ where
     let (result_tx, result_rx) = mpsc::channel::<Part<O>>();
     // Chunks' buffers given back for the reader to read into again: a few
     // (the reader takes one a chunk); more are freed, not hoarded.
-    let (spare_tx, spare_rx) = mpsc::sync_channel::<String>(jobs.min(4) + 2);
+    let (spare_tx, spare_rx) = mpsc::sync_channel::<Vec<u8>>(jobs.min(4) + 2);
     let budget = Arc::new(Budget::new());
     let turn = Turn { state: Mutex::new(TurnState::default()), changed: Condvar::new() };
     {
@@ -282,7 +282,7 @@ where
 fn work<O, P>(
     tasks: &Mutex<Receiver<(usize, Task)>>,
     results: &Sender<Part<O>>,
-    spare: &SyncSender<String>,
+    spare: &SyncSender<Vec<u8>>,
     (budget, turn): (&Budget, &Turn),
     reading: Reading,
     process: &P,
@@ -317,7 +317,7 @@ fn work<O, P>(
                     let held = text.capacity();
                     (input_bytes, made) = (input_bytes + held, made + weight);
                     let bytes = text.len() as u64;
-                    let _ = spare.try_send(text);
+                    let _ = spare.try_send(text.into_buffer());
                     Result::Output { input, output, bytes, weight: held + weight }
                 }
                 Item::Whole { input } => {
@@ -430,7 +430,7 @@ where
                 if stream {
                     write(Result::Idle)?;
                 }
-                chunker.recycle(text);
+                chunker.recycle(text.into_buffer());
             }
             Piece::Error(message) => write(Result::Error { input, message })?,
             Piece::Note(message) => write(Result::Skipped { input, message })?,
@@ -449,7 +449,7 @@ fn read(
     jobs: usize,
     tasks: &Sender<(usize, Task)>,
     budget: &Budget,
-    spare: &Receiver<String>,
+    spare: &Receiver<Vec<u8>>,
 ) {
     let mut seq = 0;
     let (mut batch, mut text_bytes) = (Vec::new(), 0);
@@ -481,7 +481,7 @@ fn read(
             Ok(source) => {
                 let stream = source.stream;
                 if buffers.is_empty() {
-                    buffers = spare.try_recv().map(|text| Buffers::of(text.into_bytes())).unwrap_or_default();
+                    buffers = spare.try_recv().map(Buffers::of).unwrap_or_default();
                 }
                 let mut chunker = Chunker::new(source, reading, std::mem::take(&mut buffers));
                 loop {

@@ -172,10 +172,12 @@ fn walker(path: &std::path::Path, options: &WalkOptions) -> Result<ignore::Walk,
         .git_exclude(!options.no_ignore)
         .parents(!options.no_ignore)
         // Each directory's entries sorted as they are read: the walk is
-        // still lazy, and the output the same from run to run. (By name:
-        // in one directory, the order of the paths, with no comparison of
-        // the parent's components.)
-        .sort_by_file_name(|a, b| a.cmp(b));
+        // still lazy, and the output the same from run to run. (By name,
+        // compared as the paths' bytes: in one directory every path is the
+        // same prefix and a name, so the order is the names'. Comparing
+        // `file_name()`s parses each path's components from its end for
+        // every comparison: 7% of a walk's instructions.)
+        .sort_by_file_path(|a, b| a.as_os_str().cmp(b.as_os_str()));
     if !options.globs.is_empty() {
         let mut overrides = OverrideBuilder::new(path);
         for glob in &options.globs {
