@@ -124,6 +124,14 @@ impl Settings {
         if self.json { Format::Jsonl } else { self.format }
     }
 
+    /// Whether each link is written with its line and column: not with
+    /// --count, -l, -q, --unique, -o or --format marked (the input's lines
+    /// are then not counted).
+    fn writes_positions(&self) -> bool {
+        !(self.unique.is_some() || self.count || self.quiet || self.files_with_links || self.only_matching)
+            && self.format() != Format::Marked
+    }
+
     /// Combinations that mean nothing, named with both flags.
     pub fn check(&self) -> Result<(), String> {
         let format = self.format();
@@ -725,6 +733,7 @@ pub fn run(
             Reading {
                 utf8: stream.input.utf8(),
                 count_units: settings.offsets != Offsets::Bytes,
+                count_lines: settings.writes_positions(),
                 search_binary: stream.input.binary,
                 wrapped_urls: finder.joins_wrapped_urls(),
             },

@@ -69,6 +69,7 @@ pub fn run(
         Reading {
             utf8: stream.input.utf8(),
             count_units: false,
+            count_lines: false,
             search_binary: stream.input.binary,
             wrapped_urls: finder.joins_wrapped_urls(),
         },

@@ -297,6 +297,9 @@ pub struct Reading {
     pub utf8: Utf8,
     /// Whether char and UTF-16 offsets are wanted (counting them costs).
     pub count_units: bool,
+    /// Whether line numbers are wanted (counting a chunk's lines costs a
+    /// pass over it: `-c` does without).
+    pub count_lines: bool,
     /// Search a binary file (true) or skip it.
     pub search_binary: bool,
     /// Whether the finder joins URLs wrapped across lines: a chunk then
@@ -323,6 +326,8 @@ pub struct Chunker {
     pending: Option<Piece>,
     /// Whether char and UTF-16 offsets are wanted (counting them costs).
     count_units: bool,
+    /// See [`Reading::count_lines`].
+    count_lines: bool,
     /// Search a binary file (true) or skip it; and whether the start of
     /// the input was looked at.
     search_binary: bool,
@@ -347,7 +352,7 @@ impl Chunker {
     /// same memory, not zeroed again.
     pub fn new(
         source: Source,
-        Reading { utf8, count_units, search_binary, wrapped_urls }: Reading,
+        Reading { utf8, count_units, count_lines, search_binary, wrapped_urls }: Reading,
         buffers: Buffers,
     ) -> Chunker {
         // A file is read into room of its size (and one byte, to see its
@@ -373,6 +378,7 @@ impl Chunker {
             done: false,
             pending: None,
             count_units,
+            count_lines,
             search_binary,
             probed: false,
             wrapped_urls,
@@ -590,7 +596,8 @@ impl Chunker {
     fn advance(&mut self, text: &[u8]) {
         let units = |t: &[u8]| if self.count_units { units(t) } else { [t.len() as u64; 3] };
         let counts = units(text);
-        let newlines = crate::lines::newlines(text, 0, text.len());
+        let none = crate::lines::Newlines { count: 0, last: None };
+        let newlines = if self.count_lines { crate::lines::newlines(text, 0, text.len()) } else { none };
         if let Some(nl) = newlines.last {
             let tail = units(&text[nl + 1..]);
             let after = [self.position.bytes, self.position.chars, self.position.utf16];
@@ -638,7 +645,13 @@ mod changed_while_read {
             };
             let mut chunker = Chunker::new(
                 source,
-                Reading { utf8: Utf8::Strict, count_units: false, search_binary: false, wrapped_urls: false },
+                Reading {
+                    utf8: Utf8::Strict,
+                    count_units: false,
+                    count_lines: true,
+                    search_binary: false,
+                    wrapped_urls: false,
+                },
                 Buffers::default(),
             );
             let mut pieces = Vec::new();
@@ -687,8 +700,13 @@ mod reused_buffers {
                 walked: true,
                 size: size_known.then_some(input.len() as u64),
             };
-            let reading =
-                Reading { utf8: Utf8::Strict, count_units: false, search_binary: false, wrapped_urls: false };
+            let reading = Reading {
+                utf8: Utf8::Strict,
+                count_units: false,
+                count_lines: true,
+                search_binary: false,
+                wrapped_urls: false,
+            };
             let mut chunker = Chunker::new(source, reading, std::mem::take(&mut buffers));
             let mut read = String::new();
             while let Some(piece) = chunker.next_piece() {
