@@ -78,13 +78,11 @@ pub enum MarkdownParser {
 /// comrak's options for `finder`'s dialect (as [`extensions`] for
 /// pulldown-cmark); raw HTML and script targets kept when `allow_unsafe`.
 pub(crate) fn comrak_options(finder: &LinkFinder, allow_unsafe: bool) -> comrak::Options<'static> {
-    let mut options = comrak::Options::default();
-    if finder.dialect() == linkscan::Dialect::Gfm {
-        options.extension.table = true;
-        options.extension.strikethrough = true;
-        options.extension.tasklist = true;
-        options.extension.footnotes = true;
-    }
+    let mut options = if finder.dialect() == linkscan::Dialect::Gfm {
+        linkscan::comrak::gfm_options()
+    } else {
+        Default::default()
+    };
     options.render.r#unsafe = allow_unsafe;
     options
 }

@@ -761,22 +761,41 @@ fn anchor_by_callbacks(
     Ok((!made.href.is_empty()).then_some(made))
 }
 
-/// Markdown rendered to HTML with autolinks (pulldown-cmark); `dialect`
-/// "gfm" (with GitHub's tables, strikethrough, task lists and footnotes),
-/// "md4c" or "uts58". Safe by default, as cmark-gfm is: raw HTML is written
+/// Markdown rendered to HTML with autolinks; `dialect` "gfm" (with
+/// GitHub's tables, strikethrough, task lists and footnotes), "md4c" or
+/// "uts58". Safe by default, as cmark-gfm is: raw HTML is written
 /// `<!-- raw HTML omitted -->` and script link targets are emptied;
-/// `unsafe=True` keeps both (only for documents you trust).
+/// `unsafe=True` keeps both (only for documents you trust). `parser`
+/// "pulldown-cmark" (the faster), or "comrak": a port of cmark-gfm, whose
+/// blocks and HTML are GitHub's exactly.
 #[pyfunction]
-#[pyo3(signature = (markdown, dialect = "gfm", *, r#unsafe = false))]
-fn markdown_to_html(py: Python<'_>, markdown: &str, dialect: &str, r#unsafe: bool) -> PyResult<String> {
+#[pyo3(signature = (markdown, dialect = "gfm", *, r#unsafe = false, parser = "pulldown-cmark"))]
+fn markdown_to_html(
+    py: Python<'_>,
+    markdown: &str,
+    dialect: &str,
+    r#unsafe: bool,
+    parser: &str,
+) -> PyResult<String> {
     let (finder, options) = markdown_dialect(dialect)?;
-    Ok(py.detach(|| {
-        let mut out = String::with_capacity(markdown.len() * 3 / 2);
-        let events =
-            linkscan::markdown::MarkdownAutolinks::new(markdown, options, &finder).allow_unsafe(r#unsafe);
-        pulldown_cmark::html::push_html(&mut out, events);
-        out
-    }))
+    match parser {
+        "pulldown-cmark" => Ok(py.detach(|| {
+            let mut out = String::with_capacity(markdown.len() * 3 / 2);
+            let events =
+                linkscan::markdown::MarkdownAutolinks::new(markdown, options, &finder).allow_unsafe(r#unsafe);
+            pulldown_cmark::html::push_html(&mut out, events);
+            out
+        })),
+        "comrak" => {
+            let gfm = finder.dialect() == Dialect::Gfm;
+            let mut options = if gfm { linkscan::comrak::gfm_options() } else { Default::default() };
+            options.render.r#unsafe = r#unsafe;
+            Ok(py.detach(|| linkscan::comrak::markdown_to_html(markdown, &options, &finder)))
+        }
+        other => {
+            Err(PyValueError::new_err(format!("parser: {other:?} is not \"pulldown-cmark\" or \"comrak\"")))
+        }
+    }
 }
 
 /// The finder and pulldown-cmark options of a Markdown dialect's name.

@@ -127,6 +127,23 @@ def test_other_functions():
     )
     assert linkscan.markdown_to_html(risky, unsafe=True) == '<p><a href="javascript:alert(1)">a</a> <b>x</b></p>\n'
     assert linkscan.linkify_html("a\x00x.com") == 'a\ufffd<a href="https://x.com">x.com</a>'
+    # Through comrak (a port of cmark-gfm): GitHub's blocks and HTML, still safe by default.
+    assert linkscan.markdown_to_html("- [x] ~~www.x.org~~", parser="comrak") == (
+        '<ul>\n<li><input type="checkbox" checked="" disabled="" /> '
+        '<del><a href="http://www.x.org">www.x.org</a></del></li>\n</ul>\n'
+    )
+    assert linkscan.markdown_to_html("HTTP://www.example.com/", parser="comrak") == (
+        '<p><a href="HTTP://www.example.com/">HTTP://www.example.com/</a></p>\n'
+    )
+    assert linkscan.markdown_to_html(risky, parser="comrak") == (
+        '<p><a href="">a</a> <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n'
+    )
+    assert linkscan.markdown_to_html(risky, parser="comrak", unsafe=True) == (
+        '<p><a href="javascript:alert(1)">a</a> <b>x</b></p>\n'
+    )
+    assert linkscan.markdown_to_html("a x@y.org", "md4c", parser="comrak") == (
+        '<p>a <a href="mailto:x@y.org">x@y.org</a></p>\n'
+    )
     with pytest.raises(ValueError):
         linkscan.Finder("gfm", default_scheme=" JavaScript:")
     assert linkscan.display_url("https://example.com/%CE%B1%CE%B2%CE%B3.") == "https://example.com/αβγ%2E"
@@ -154,6 +171,7 @@ def test_other_functions():
         lambda: linkscan.Finder(schemes=[""]),
         lambda: linkscan.Finder(tlds=[]),
         lambda: linkscan.markdown_to_html("x", dialect="rst"),
+        lambda: linkscan.markdown_to_html("x", parser="cmark"),
         lambda: linkscan.display_email("a\x01b@example.com"),
     ],
 )

@@ -43,6 +43,24 @@ use comrak::{Arena, Options};
 use core::cell::Cell;
 use core::ops::Range;
 
+/// comrak's options for GitHub's Markdown: tables, strikethrough, task
+/// lists and footnotes (as [`crate::markdown::gfm_options`] for
+/// pulldown-cmark); safe, as comrak is by default.
+///
+/// ```
+/// use linkscan::LinkFinder;
+/// let html = linkscan::comrak::markdown_to_html("- [x] ~~www.x.org~~", &linkscan::comrak::gfm_options(), &LinkFinder::gfm());
+/// assert_eq!(html, "<ul>\n<li><input type=\"checkbox\" checked=\"\" disabled=\"\" /> <del><a href=\"http://www.x.org\">www.x.org</a></del></li>\n</ul>\n");
+/// ```
+pub fn gfm_options() -> Options<'static> {
+    let mut options = Options::default();
+    options.extension.table = true;
+    options.extension.strikethrough = true;
+    options.extension.tasklist = true;
+    options.extension.footnotes = true;
+    options
+}
+
 /// Parses `markdown` with comrak `options` (its `autolink` extension
 /// turned off), adds the autolinks `finder` finds, and renders HTML with
 /// `options`.
