@@ -1,9 +1,11 @@
 //! `cargo xtask wasm`: builds `crates/linkscan-js` for `wasm32-unknown-unknown`
-//! and puts its three modules in the npm package (`crates/linkscan-js/npm/`):
+//! and puts its four modules in the npm package (`crates/linkscan-js/npm/`):
 //! `linkscan.wasm` without Markdown, `linkscan-markdown.wasm` with it
 //! (pulldown-cmark doubles the size, so only `linkscan/markdown` loads it),
-//! and `linkscan-explain.wasm` with `explain` (a second copy of the scan,
-//! which keeps its decisions: only `linkscan/explain` loads it).
+//! `linkscan-comrak.wasm` with comrak (GitHub's blocks and HTML exactly:
+//! only `linkscan/comrak` loads it) and `linkscan-explain.wasm` with
+//! `explain` (a second copy of the scan, which keeps its decisions: only
+//! `linkscan/explain` loads it).
 //!
 //! With the target installed (`rustup target add wasm32-unknown-unknown`)
 //! this is a plain `cargo build`. Without it — rustup cannot reach its
@@ -42,10 +44,12 @@ pub fn build(root: &Path) -> Result<(), String> {
             "wasm: the first build compiles the standard library too (a few minutes; cargo shows each crate)"
         );
     }
-    build_module(root, &std, &["--no-default-features"], "linkscan.wasm", "1 of 3")?;
-    build_module(root, &std, &[], "linkscan-markdown.wasm", "2 of 3, with Markdown")?;
+    build_module(root, &std, &["--no-default-features"], "linkscan.wasm", "1 of 4")?;
+    build_module(root, &std, &[], "linkscan-markdown.wasm", "2 of 4, with Markdown")?;
+    let comrak = ["--no-default-features", "--features", "comrak"];
+    build_module(root, &std, &comrak, "linkscan-comrak.wasm", "3 of 4, with comrak")?;
     let explain = ["--no-default-features", "--features", "explain"];
-    build_module(root, &std, &explain, "linkscan-explain.wasm", "3 of 3, with explain")?;
+    build_module(root, &std, &explain, "linkscan-explain.wasm", "4 of 4, with explain")?;
     for licence in ["LICENSE", "LICENSE-UNICODE"] {
         let package = root.join("crates/linkscan-js/npm").join(licence);
         std::fs::copy(root.join(licence), &package).map_err(|e| format!("{}: {e}", package.display()))?;

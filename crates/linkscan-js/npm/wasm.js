@@ -158,6 +158,24 @@ export function string(value, what) {
   return value;
 }
 
+const DIALECTS = { gfm: 0, md4c: 1, uts58: 2 };
+
+/**
+ * `markdownToHtml` of linkscan/markdown and of linkscan/comrak: the
+ * options checked, then the module's `entry` (`ls_markdown`,
+ * `ls_markdown_comrak`) on `markdown`.
+ */
+export function markdownToHtmlWith(wasm, entry, markdown, { dialect = "gfm", unsafe = false } = {}) {
+  string(markdown, "markdown");
+  const code = DIALECTS[dialect];
+  if (code === undefined) throw new RangeError(`dialect: ${JSON.stringify(dialect)} is not "gfm", "md4c" or "uts58"`);
+  if (typeof unsafe !== "boolean") throw new TypeError("unsafe: expected true or false");
+  return wasm.call((ex) => {
+    ex[entry](wasm.encode(markdown), code, unsafe ? 1 : 0);
+    return wasm.text();
+  });
+}
+
 export const KINDS = ["url", "email", "handle"];
 /** The flag of a kind's number from the module: its prefix is the whole href (a handle, a wrapped URL). */
 export const WHOLE_HREF = 4;

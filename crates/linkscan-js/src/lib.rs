@@ -460,6 +460,26 @@ pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: u32) -> i3
     })
 }
 
+#[cfg(feature = "comrak")]
+/// The Markdown in the input as HTML with autolinks, parsed and written
+/// by comrak (a port of cmark-gfm: GitHub's blocks and HTML exactly):
+/// `dialect` 0 GFM (with its extensions), 1 MD4C, 2 UTS #58; safe unless
+/// `allow_unsafe`.
+#[unsafe(no_mangle)]
+pub extern "C" fn ls_markdown_comrak(len: usize, dialect: u32, allow_unsafe: u32) -> i32 {
+    with_state(|state| {
+        let markdown = text_of(&state.input, len);
+        let (finder, mut options) = match dialect {
+            0 => (LinkFinder::gfm(), linkscan::comrak::gfm_options()),
+            1 => (LinkFinder::md4c(), Default::default()),
+            _ => (LinkFinder::new(), Default::default()),
+        };
+        options.render.r#unsafe = allow_unsafe != 0;
+        state.bytes = linkscan::comrak::markdown_to_html(&markdown, &options, &finder).into_bytes();
+        0
+    })
+}
+
 /// The Unicode and IANA TLD list versions, as `unicode tld` in the bytes.
 #[unsafe(no_mangle)]
 pub extern "C" fn ls_versions() -> i32 {

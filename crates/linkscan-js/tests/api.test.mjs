@@ -7,6 +7,7 @@ import {
   LinkFinder, linkifyHtml, displayUrl, displayEmail, UNICODE_VERSION, TLD_LIST_VERSION,
 } from "linkscan";
 import { markdownToHtml } from "linkscan/markdown";
+import { markdownToHtml as comrakToHtml } from "linkscan/comrak";
 import { explain } from "linkscan/explain";
 import { repoFile } from "./common.mjs";
 
@@ -271,6 +272,22 @@ test("markdownToHtml: autolinks of each dialect, safe unless asked", () => {
   assert.equal(markdownToHtml("| a |\n|---|\n| b |").includes("<table>"), true);
   assert.throws(() => markdownToHtml("x", { dialect: "commonmark" }), RangeError);
   assert.throws(() => markdownToHtml(null), TypeError);
+});
+
+test("linkscan/comrak: GitHub's blocks and HTML, the same autolinks, safe unless asked", () => {
+  // comrak writes a task list's checkbox as cmark-gfm does (pulldown-cmark writes its own).
+  assert.equal(comrakToHtml("- [x] ~~www.x.org~~"),
+    '<ul>\n<li><input type="checkbox" checked="" disabled="" /> <del><a href="http://www.x.org">www.x.org</a></del></li>\n</ul>\n');
+  assert.notEqual(markdownToHtml("- [x] a"), comrakToHtml("- [x] a"));
+  assert.equal(comrakToHtml("HTTP://www.example.com/"), '<p><a href="HTTP://www.example.com/">HTTP://www.example.com/</a></p>\n');
+  assert.equal(comrakToHtml("a x@y.org", { dialect: "md4c" }), '<p>a <a href="mailto:x@y.org">x@y.org</a></p>\n');
+  assert.match(comrakToHtml("see x.com", { dialect: "uts58" }), /<a href="https:\/\/x.com">/);
+  assert.equal(comrakToHtml("a <script>x</script>"), "<p>a <!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n");
+  assert.equal(comrakToHtml("[a](javascript:alert(1))"), '<p><a href="">a</a></p>\n');
+  assert.match(comrakToHtml("<b>x</b>", { unsafe: true }), /<b>x<\/b>/);
+  assert.throws(() => comrakToHtml("x", { dialect: "commonmark" }), RangeError);
+  assert.throws(() => comrakToHtml("x", { unsafe: 1 }), TypeError);
+  assert.throws(() => comrakToHtml(null), TypeError);
 });
 
 test("a LinkFinder made per request and never freed costs no memory of its own", () => {

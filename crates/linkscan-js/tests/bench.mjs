@@ -102,6 +102,7 @@ const linkscanFiles = ["linkscan.wasm", "linkscan.js", "wasm.js"].map((f) => pkg
 console.log("\n| package | code |\n|---|---:|");
 console.log(`| linkscan (linkscan.wasm + glue) | ${size(linkscanFiles)} |`);
 console.log(`| linkscan/markdown (linkscan-markdown.wasm) | ${size([pkg("linkscan", "linkscan-markdown.wasm")])} |`);
+console.log(`| linkscan/comrak (linkscan-comrak.wasm + glue) | ${size([pkg("linkscan", "linkscan-comrak.wasm"), pkg("linkscan", "comrak.js")])} |`);
 console.log(`| linkscan/explain (linkscan-explain.wasm + glue) | ${size([pkg("linkscan", "linkscan-explain.wasm"), pkg("linkscan", "explain.js")])} |`);
 // linkify-it's code and the uc.micro (Unicode classes) it requires.
 const withUcMicro = (name) => [pkg(name, "build/index.cjs.js"), createRequire(pkg(name, "package.json")).resolve("uc.micro")];

@@ -6,6 +6,7 @@ const assert = require("node:assert/strict");
 const { LinkFinder, LinkStream, linkifyHtml, displayUrl, UNICODE_VERSION } = require("linkscan");
 const linkifyIt = require("linkscan/linkify-it");
 const { markdownToHtml } = require("linkscan/markdown");
+const comrak = require("linkscan/comrak");
 const { explain } = require("linkscan/explain");
 
 test("require() gives the API import gives", async () => {
@@ -22,5 +23,6 @@ test("require() gives the API import gives", async () => {
   assert.equal(linkifyIt.default().match("https://a.org/x")[0].url, "https://a.org/x");
   assert.equal(typeof linkifyIt.linkscanLinkify, "function");
   assert.equal(markdownToHtml("www.a.org"), (await import("linkscan/markdown")).markdownToHtml("www.a.org"));
+  assert.equal(comrak.markdownToHtml("- [x] www.a.org"), (await import("linkscan/comrak")).markdownToHtml("- [x] www.a.org"));
   assert.deepEqual(explain(text), (await import("linkscan/explain")).explain(text));
 });

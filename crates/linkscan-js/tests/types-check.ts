@@ -5,6 +5,7 @@ import { explain, type Candidate } from "linkscan/explain";
 import linkifyIt, { LinkifyIt, linkifyit, linkscanLinkify, type Match } from "linkscan/linkify-it";
 import markdownit from "markdown-it";
 import { markdownToHtml } from "linkscan/markdown";
+import { markdownToHtml as comrakToHtml } from "linkscan/comrak";
 
 const finder = new LinkFinder({ dialect: "uts58", profile: "chat", kinds: ["url", "www", "email", "handle"], tlds: ["com"] });
 const links: Link[] = finder.find("see example.com");
@@ -18,7 +19,7 @@ const stream: LinkStream = finder.stream();
 const fed: Link[] = [...stream.feed("a"), ...stream.finish()];
 const html: string = linkifyHtml("x.com", { rel: "nofollow", className: "l", finder });
 const shown: string = displayUrl("https://x.org/%C3%A9") + displayEmail("a@b.org") + UNICODE_VERSION;
-const md: string = markdownToHtml("x", { dialect: "gfm", unsafe: false });
+const md: string = markdownToHtml("x", { dialect: "gfm", unsafe: false }) + comrakToHtml("x", { dialect: "md4c" });
 const li: LinkifyIt = linkifyIt().set({ fuzzyLink: false }).tlds(["com"]).add("foo:", "http:");
 // The README's markdown-it line, against markdown-it 15's own types.
 const mdIt = markdownit({ linkify: true }).use(linkscanLinkify).use(linkscanLinkify, { fuzzyLink: true });
