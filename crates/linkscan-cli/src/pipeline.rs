@@ -99,6 +99,11 @@ enum Item {
 /// worth of text, or text from a stream, which may not wait).
 const BATCH_ITEMS: usize = 64;
 
+/// The items of the first batch; each batch after holds twice as many,
+/// up to [`BATCH_ITEMS`]: the first output is not held back until 64
+/// files are done.
+const FIRST_BATCH_ITEMS: usize = 8;
+
 enum Task {
     /// Items in order, and the bytes reserved for them.
     Batch { items: Vec<Item>, reserved: usize },
@@ -451,19 +456,21 @@ fn read(
     budget: &Budget,
     spare: &Receiver<Vec<u8>>,
 ) {
-    let mut seq = 0;
+    let seq = std::cell::Cell::new(0);
     let (mut batch, mut text_bytes) = (Vec::new(), 0);
     // The buffers the last input ended with, for the next.
     let mut buffers = Buffers::default();
     // What a walked file is reckoned at (see [`BATCHES_AHEAD`]).
     let walked_file = BUDGET / (BATCHES_AHEAD * jobs * BATCH_ITEMS);
     // Hands the batch over: false once nothing more is wanted.
-    let mut send = |items: &mut Vec<Item>, text_bytes: &mut usize| -> bool {
+    let send = |items: &mut Vec<Item>, text_bytes: &mut usize| -> bool {
         let Some(reserved) = budget.take(std::mem::take(text_bytes)) else { return false };
         let items = std::mem::replace(items, Vec::with_capacity(BATCH_ITEMS));
-        seq += 1;
-        tasks.send((seq - 1, Task::Batch { items, reserved })).is_ok()
+        seq.set(seq.get() + 1);
+        tasks.send((seq.get() - 1, Task::Batch { items, reserved })).is_ok()
     };
+    // Whether the batch is full (see [`FIRST_BATCH_ITEMS`]).
+    let full = |batch: &Vec<Item>| batch.len() >= (FIRST_BATCH_ITEMS << seq.get().min(4)).min(BATCH_ITEMS);
     for input in inputs {
         let input = Arc::new(input);
         // A walked file is the worker's to read: reading is shared out,
@@ -471,7 +478,7 @@ fn read(
         if input.walked {
             text_bytes += walked_file;
             batch.push(Item::Whole { input });
-            if batch.len() >= BATCH_ITEMS && !send(&mut batch, &mut text_bytes) {
+            if full(&batch) && !send(&mut batch, &mut text_bytes) {
                 return;
             }
             continue;
@@ -502,9 +509,7 @@ fn read(
                         Piece::Note(message) => Item::Skipped { input, message },
                     });
                     // Text from a stream goes at once: more may be long in coming.
-                    if (stream || text_bytes >= CHUNK || batch.len() >= BATCH_ITEMS)
-                        && !send(&mut batch, &mut text_bytes)
-                    {
+                    if (stream || text_bytes >= CHUNK || full(&batch)) && !send(&mut batch, &mut text_bytes) {
                         return;
                     }
                 }
@@ -512,7 +517,7 @@ fn read(
             }
         }
         batch.push(Item::End { input });
-        if batch.len() >= BATCH_ITEMS && !send(&mut batch, &mut text_bytes) {
+        if full(&batch) && !send(&mut batch, &mut text_bytes) {
             return;
         }
     }
