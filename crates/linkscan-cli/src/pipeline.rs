@@ -70,6 +70,24 @@ pub enum Result<O> {
     Idle,
 }
 
+/// At most one malloc arena a core. glibc's malloc gives threads arenas of
+/// their own, up to eight a core, and a buffer freed on another thread
+/// than the one that made it waits in its arena: at `-j 32` on two cores,
+/// memory peaked at 56–66 MB for a budget of 16 MB, and at 33 MB with
+/// two arenas. Only a thread a core runs at once: more arenas buy nothing.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(unsafe_code)]
+fn limit_malloc_arenas() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let arenas = i32::try_from(cores).unwrap_or(i32::MAX);
+    // SAFETY: `mallopt` sets a tunable of glibc's allocator; any value is
+    // valid, and it is set before the worker threads start.
+    unsafe { libc::mallopt(libc::M_ARENA_MAX, arenas) };
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn limit_malloc_arenas() {}
+
 /// What the reader makes of an input, in order.
 enum Item {
     Text {
@@ -251,6 +269,7 @@ where
     if jobs <= 1 {
         return run_here(inputs, reading, process, write);
     }
+    limit_malloc_arenas();
     let (task_tx, task_rx) = mpsc::channel::<(usize, Task)>();
     let task_rx = Arc::new(Mutex::new(task_rx));
     let (result_tx, result_rx) = mpsc::channel::<Part<O>>();
