@@ -367,7 +367,7 @@ fn process_markdown(finder: &LinkFinder, settings: &Settings, file: &str, text: 
         }
         return records.finish();
     }
-    let extensions = crate::markdown::extensions(finder);
+    let extensions = linkscan::markdown::options_for(finder);
     for link in document_links(text, extensions, finder) {
         let fields = [link.kind.as_str(), &link.text, "", &link.destination, &link.destination];
         records.record((link.range.start, link.range.end), fields, None);

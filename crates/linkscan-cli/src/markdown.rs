@@ -3,8 +3,8 @@
 use crate::input::Input;
 use crate::options::{FinderOptions, InputOptions};
 use linkscan::LinkFinder;
-use linkscan::markdown::{DocumentLinkKind, MarkdownAutolinks, gfm_options};
-use pulldown_cmark::{Options, html};
+use linkscan::markdown::{DocumentLinkKind, MarkdownAutolinks};
+use pulldown_cmark::html;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -58,12 +58,6 @@ pub(crate) fn read_whole(input: &Input, options: &InputOptions) -> io::Result<Wh
     }
 }
 
-/// pulldown-cmark's extensions for `finder`'s dialect: GitHub's (tables,
-/// strikethrough, task lists, footnotes) with GFM, plain CommonMark else.
-pub(crate) fn extensions(finder: &LinkFinder) -> Options {
-    if finder.dialect() == linkscan::Dialect::Gfm { gfm_options() } else { Options::empty() }
-}
-
 /// The Markdown parser that builds a document's blocks and inlines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum MarkdownParser {
@@ -73,18 +67,6 @@ pub enum MarkdownParser {
     /// comrak, a port of cmark-gfm: GitHub's blocks exactly (footnotes,
     /// task lists, tables, HTML blocks), its HTML.
     Comrak,
-}
-
-/// comrak's options for `finder`'s dialect (as [`extensions`] for
-/// pulldown-cmark); raw HTML and script targets kept when `allow_unsafe`.
-pub(crate) fn comrak_options(finder: &LinkFinder, allow_unsafe: bool) -> comrak::Options<'static> {
-    let mut options = if finder.dialect() == linkscan::Dialect::Gfm {
-        linkscan::comrak::gfm_options()
-    } else {
-        Default::default()
-    };
-    options.render.r#unsafe = allow_unsafe;
-    options
 }
 
 /// Renders each input to standard output with `parser`; safe unless
@@ -98,8 +80,8 @@ pub fn run(
 ) -> io::Result<ExitCode> {
     let inputs = crate::inputs(files, &input_options.walk)?;
     let finder = options.finder()?;
-    let extensions = extensions(&finder);
-    let comrak_options = comrak_options(&finder, allow_unsafe);
+    let extensions = linkscan::markdown::options_for(&finder);
+    let comrak_options = linkscan::comrak::options_for(&finder, allow_unsafe);
     render_each(inputs, input_options, |text| match parser {
         MarkdownParser::PulldownCmark => {
             let mut page = String::with_capacity(text.len() * 3 / 2);
@@ -124,7 +106,7 @@ pub(crate) struct ComrakLink {
 /// dialect, with linkscan's autolinks, in source order.
 pub(crate) fn comrak_links(text: &str, finder: &LinkFinder) -> Vec<ComrakLink> {
     use comrak::nodes::NodeValue;
-    let options = comrak_options(finder, false);
+    let options = linkscan::comrak::options_for(finder, false);
     let arena = comrak::Arena::new();
     let root = comrak::parse_document(&arena, text, &options);
     linkscan::comrak::autolink(&arena, root, text, &options, finder);

@@ -439,6 +439,16 @@ pub extern "C" fn ls_display_email(len: usize) -> i32 {
     })
 }
 
+#[cfg(any(feature = "markdown", feature = "comrak"))]
+/// The finder of a Markdown `dialect`: 0 GFM, 1 MD4C, 2 UTS #58.
+fn markdown_finder(dialect: u32) -> LinkFinder {
+    match dialect {
+        0 => LinkFinder::gfm(),
+        1 => LinkFinder::md4c(),
+        _ => LinkFinder::new(),
+    }
+}
+
 #[cfg(feature = "markdown")]
 /// The Markdown in the input as HTML with autolinks: `dialect` 0 GFM (with
 /// its extensions), 1 MD4C, 2 UTS #58; safe unless `allow_unsafe`.
@@ -446,11 +456,8 @@ pub extern "C" fn ls_display_email(len: usize) -> i32 {
 pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: u32) -> i32 {
     with_state(|state| {
         let markdown = text_of(&state.input, len);
-        let (finder, options) = match dialect {
-            0 => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
-            1 => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
-            _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),
-        };
+        let finder = markdown_finder(dialect);
+        let options = linkscan::markdown::options_for(&finder);
         let mut html = String::with_capacity(markdown.len() * 3 / 2);
         let events = linkscan::markdown::MarkdownAutolinks::new(&markdown, options, &finder)
             .allow_unsafe(allow_unsafe != 0);
@@ -469,12 +476,8 @@ pub extern "C" fn ls_markdown(len: usize, dialect: u32, allow_unsafe: u32) -> i3
 pub extern "C" fn ls_markdown_comrak(len: usize, dialect: u32, allow_unsafe: u32) -> i32 {
     with_state(|state| {
         let markdown = text_of(&state.input, len);
-        let (finder, mut options) = match dialect {
-            0 => (LinkFinder::gfm(), linkscan::comrak::gfm_options()),
-            1 => (LinkFinder::md4c(), Default::default()),
-            _ => (LinkFinder::new(), Default::default()),
-        };
-        options.render.r#unsafe = allow_unsafe != 0;
+        let finder = markdown_finder(dialect);
+        let options = linkscan::comrak::options_for(&finder, allow_unsafe != 0);
         state.bytes = linkscan::comrak::markdown_to_html(&markdown, &options, &finder).into_bytes();
         0
     })

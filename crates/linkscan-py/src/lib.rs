@@ -787,9 +787,7 @@ fn markdown_to_html(
             out
         })),
         "comrak" => {
-            let gfm = finder.dialect() == Dialect::Gfm;
-            let mut options = if gfm { linkscan::comrak::gfm_options() } else { Default::default() };
-            options.render.r#unsafe = r#unsafe;
+            let options = linkscan::comrak::options_for(&finder, r#unsafe);
             Ok(py.detach(|| linkscan::comrak::markdown_to_html(markdown, &options, &finder)))
         }
         other => {
@@ -801,11 +799,13 @@ fn markdown_to_html(
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
     let dialect = dialect.parse().map_err(|e| PyValueError::new_err(format!("dialect: {e}")))?;
-    Ok(match dialect {
-        Dialect::Gfm => (LinkFinder::gfm(), linkscan::markdown::gfm_options()),
-        Dialect::Md4c => (LinkFinder::md4c(), pulldown_cmark::Options::empty()),
-        _ => (LinkFinder::new(), pulldown_cmark::Options::empty()),
-    })
+    let finder = match dialect {
+        Dialect::Gfm => LinkFinder::gfm(),
+        Dialect::Md4c => LinkFinder::md4c(),
+        _ => LinkFinder::new(),
+    };
+    let options = linkscan::markdown::options_for(&finder);
+    Ok((finder, options))
 }
 
 /// A document link for Python: `(kind, href, text, start, end, line,

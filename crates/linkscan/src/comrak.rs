@@ -61,6 +61,23 @@ pub fn gfm_options() -> Options<'static> {
     options
 }
 
+/// comrak's options for `finder`'s dialect: [`gfm_options`] for a GFM
+/// finder, CommonMark's for the others; safe (raw HTML and script link
+/// targets omitted) unless `allow_unsafe`.
+///
+/// ```
+/// use linkscan::LinkFinder;
+/// let options = linkscan::comrak::options_for(&LinkFinder::md4c(), true);
+/// assert!(!options.extension.table && options.render.r#unsafe);
+/// let html = linkscan::comrak::markdown_to_html("<b>Hi</b> www.x.org", &options, &LinkFinder::md4c());
+/// assert_eq!(html, "<p><b>Hi</b> <a href=\"http://www.x.org\">www.x.org</a></p>\n");
+/// ```
+pub fn options_for(finder: &LinkFinder, allow_unsafe: bool) -> Options<'static> {
+    let mut options = if finder.dialect() == Dialect::Gfm { gfm_options() } else { Options::default() };
+    options.render.r#unsafe = allow_unsafe;
+    options
+}
+
 /// Parses `markdown` with comrak `options` (its `autolink` extension
 /// turned off), adds the autolinks `finder` finds, and renders HTML with
 /// `options`.

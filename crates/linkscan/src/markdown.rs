@@ -75,6 +75,18 @@ pub fn gfm_options() -> Options {
         | Options::ENABLE_FOOTNOTES
 }
 
+/// The pulldown-cmark options for `finder`'s dialect: [`gfm_options`] for
+/// a GFM finder, CommonMark's (none) for the others.
+///
+/// ```
+/// use linkscan::{markdown::{gfm_options, options_for}, LinkFinder};
+/// assert_eq!(options_for(&LinkFinder::gfm()), gfm_options());
+/// assert!(options_for(&LinkFinder::md4c()).is_empty());
+/// ```
+pub fn options_for(finder: &LinkFinder) -> Options {
+    if finder.dialect() == Dialect::Gfm { gfm_options() } else { Options::empty() }
+}
+
 /// Markdown parsed by pulldown-cmark, with autolinks: the simplest way to
 /// render Markdown with them. With a GFM finder, URL and `www.` links are
 /// decided on the source as cmark-gfm 0.29.0.gfm.13 decides them — over
