@@ -123,9 +123,7 @@ impl TldPolicy {
         // The code point decoded from its bytes where it has three (CJK)
         // or two: below U+10000, the generated bits answer.
         match text.as_bytes().get(at..).unwrap_or_default() {
-            [b0 @ 0xE0..=0xEF, b1, b2, ..] => tld_may_start_with_bmp(
-                u16::from(b0 & 0x0F) << 12 | u16::from(b1 & 0x3F) << 6 | u16::from(b2 & 0x3F),
-            ),
+            &[b0 @ 0xE0..=0xEF, b1, b2, ..] => tld_may_start_with_three_bytes([b0, b1, b2]),
             [byte @ 0..0x80, ..] => self.may_start_with_ascii(*byte),
             [b0 @ 0xC0..=0xDF, b1, ..] => {
                 tld_may_start_with_bmp(u16::from(b0 & 0x1F) << 6 | u16::from(b1 & 0x3F))
@@ -178,6 +176,13 @@ fn tld_may_start_with(first: char) -> bool {
 #[cold]
 fn astral_tld_may_start_at(text: &str, at: usize) -> bool {
     text.get(at..).and_then(|rest| rest.chars().next()).is_some_and(tld_may_start_with)
+}
+
+/// [`tld_may_start_with`] for the code point of three UTF-8 bytes (the
+/// first `0xE0..=0xEF`): most CJK characters.
+#[inline(always)]
+pub(crate) fn tld_may_start_with_three_bytes([b0, b1, b2]: [u8; 3]) -> bool {
+    tld_may_start_with_bmp(u16::from(b0 & 0x0F) << 12 | u16::from(b1 & 0x3F) << 6 | u16::from(b2 & 0x3F))
 }
 
 /// [`tld_may_start_with`] for a code point below U+10000, by the generated

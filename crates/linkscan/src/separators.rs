@@ -18,7 +18,7 @@
 //! mask is kept between calls, so each block is read once however many
 //! separators it holds; text without any is one pass.
 
-use crate::host::TldPolicy;
+use crate::host::{TldPolicy, tld_may_start_with_three_bytes};
 use crate::tables::{HOST_ASCII, HOST_DOT, HOST_END, HOST_LABEL, HOST_WIDE};
 
 /// The bytes tested at once.
@@ -26,6 +26,9 @@ const BLOCK: usize = 64;
 
 /// `。` in UTF-8.
 const IDEOGRAPHIC_STOP: &[u8] = "\u{3002}".as_bytes();
+
+/// The first byte of `。` in UTF-8.
+const IDEOGRAPHIC_STOP_FIRST: u8 = 0xE3;
 
 /// The first byte of `．` and `｡` in UTF-8.
 const FULLWIDTH: u8 = 0xEF;
@@ -250,6 +253,19 @@ fn first_flagged(text: &str, end: usize, mask: &mut u64, tlds: &TldPolicy) -> Op
         let at = end - BLOCK + mask.trailing_zeros() as usize;
         let len = match bytes[at] {
             b'.' => 1,
+            // (Flagged with `0x80 0x82` after it: `。`, the separator of
+            // CJK prose, known without reading its bytes again; in CJK
+            // prose mostly before a code point of three bytes that no TLD
+            // starts with, tested here at once.)
+            IDEOGRAPHIC_STOP_FIRST => match (tlds, bytes[at..].first_chunk()) {
+                (TldPolicy::Iana, Some(&[_, _, _, b0 @ 0xE0..=0xEF, b1, b2])) => {
+                    if tld_may_start_with_three_bytes([b0, b1, b2]) {
+                        return Some((at, 3));
+                    }
+                    0
+                }
+                _ => 3,
+            },
             _ if wide_stop_at(bytes, at) => 3,
             _ => 0,
         };
