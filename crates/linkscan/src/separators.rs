@@ -73,6 +73,18 @@ fn ends_one_letter_domain(bytes: &[u8], i: usize, tlds: &TldPolicy) -> bool {
         && tlds.min_chars() >= 2
 }
 
+/// Whether the eight bytes of `word` hold a `.` or a first byte of `。`,
+/// `．` or `｡` (`0xE3`, `0xEF`): `(x - 1) & !x` sets a byte's top bit where
+/// the byte of `x` is 0 (and may set more above that one, but sets none
+/// where no byte is 0).
+#[inline(always)]
+fn may_start_separator(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & (ONES << 7);
+    let equal = |byte: u8| zero_byte(word ^ (ONES * u64::from(byte)));
+    equal(b'.') | equal(IDEOGRAPHIC_STOP_FIRST) | equal(FULLWIDTH) != 0
+}
+
 /// A block and the bytes around it that its tests read: the byte before
 /// it (a newline in its place at the start of the text), its bytes, and
 /// the two after it (0 past the end of the text).
@@ -123,6 +135,26 @@ impl Separators {
     pub(crate) fn any_before(text: &str, from: usize, to: usize, tlds: &TldPolicy) -> bool {
         if to <= from {
             return false;
+        }
+        // A few bytes (a token of a streamed answer) without a `.` or the
+        // first byte of `。`, `．` or `｡` hold none: no windows set up. The
+        // words of eight bytes ending at `to`, back over `from`, are each
+        // tested at once (bytes before `from` can only add a false "maybe").
+        if to - from <= 24 {
+            let mut end = to;
+            let maybe = loop {
+                let Some(word) = text.as_bytes()[..end].last_chunk() else { break true };
+                if may_start_separator(u64::from_le_bytes(*word)) {
+                    break true;
+                }
+                if end <= from + 8 {
+                    break false;
+                }
+                end -= 8;
+            };
+            if !maybe {
+                return false;
+            }
         }
         if from > 0 && text.len() > BLOCK + 2 && text.as_bytes()[to - 1] <= b' ' {
             #[cfg(all(target_arch = "x86_64", feature = "std"))]

@@ -33,9 +33,10 @@ const COMPACT: usize = 4096;
 /// assert_eq!(last_cut(b"see example.com and exam"), Some(20));
 /// assert_eq!(last_cut(b"example.com/a"), None);
 /// ```
+#[inline]
 pub fn last_cut(text: &[u8]) -> Option<usize> {
     // In prose the last white space is a word from the end: the last 64
-    // bytes are read sixteen at a time (a call of `memrchr3` costs more
+    // bytes are read eight at a time (a call of `memrchr3` costs more
     // than that in setting up), the rest searched.
     let near = text.len().saturating_sub(64);
     if let Some(cut) = last_cut_in_words(&text[near..]) {
@@ -52,24 +53,25 @@ pub fn last_cut(text: &[u8]) -> Option<usize> {
     (cut > 0).then_some(cut)
 }
 
-/// [`last_cut`] sixteen bytes at a time from the end: those with a byte
-/// below `0x21` (white space or a control character: the only bytes
-/// whose top bit their difference with `0x21` sets but they have not)
-/// read a byte at a time from their end.
+/// [`last_cut`] eight bytes at a time from the end: in each, the bytes
+/// below `0x21` (white space or a control character) are found at once,
+/// exactly (`(b & 0x7F) + 0x5F` carries into the top bit for every other
+/// byte below `0x80`, and into no other byte), and tried from the last.
+#[inline]
 fn last_cut_in_words(text: &[u8]) -> Option<usize> {
     // (Not U+000B or U+000C, which a GFM link takes in, as cmark-gfm's does.)
     let white = |b: &u8| matches!(b, b' ' | b'\n' | b'\t' | b'\r');
-    let below_0x21 = |eight: &[u8; 8]| {
+    let (head, eights) = text.as_rchunks::<8>();
+    for (k, eight) in eights.iter().enumerate().rev() {
         let w = u64::from_le_bytes(*eight);
-        w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0
-    };
-    let (head, sixteens) = text.as_rchunks::<16>();
-    for (k, sixteen) in sixteens.iter().enumerate().rev() {
-        let (low, high) = sixteen.split_at(8);
-        if (low.first_chunk().is_some_and(below_0x21) || high.first_chunk().is_some_and(below_0x21))
-            && let Some(i) = sixteen.iter().rposition(white)
-        {
-            return Some(head.len() + 16 * k + i + 1);
+        let mut below_0x21 =
+            !(((w & 0x7F7F_7F7F_7F7F_7F7F) + 0x5F5F_5F5F_5F5F_5F5F) | w) & 0x8080_8080_8080_8080;
+        while below_0x21 != 0 {
+            let i = 7 - below_0x21.leading_zeros() as usize / 8;
+            if white(&eight[i]) {
+                return Some(head.len() + 8 * k + i + 1);
+            }
+            below_0x21 &= !(0x80 << (8 * i));
         }
     }
     head.iter().rposition(white).map(|i| i + 1)
@@ -142,6 +144,11 @@ pub struct StreamLink<'a> {
 #[derive(Clone, Debug)]
 pub struct LinkStream {
     finder: LinkFinder,
+    /// Whether every link of `finder` has a label separator
+    /// ([`uts58::links_need_separators`]), and whether it joins URLs
+    /// wrapped across lines: asked of every piece, known once.
+    needs_separators: bool,
+    joins_wrapped_urls: bool,
     unit: OffsetUnit,
     /// From `start`: the text after the frontier, after `lead` bytes of
     /// the white space before it; before `start`, text decided, dropped
@@ -169,6 +176,8 @@ impl LinkStream {
     /// ```
     pub fn new(finder: LinkFinder) -> Self {
         LinkStream {
+            needs_separators: uts58::links_need_separators(&finder),
+            joins_wrapped_urls: finder.joins_wrapped_urls(),
             finder,
             unit: OffsetUnit::Bytes,
             held: String::new(),
@@ -302,7 +311,7 @@ impl LinkStream {
         let (base, lead, decided) = self.decide();
         // Nothing is held after it: the next text starts afresh.
         (self.start, self.lead, self.frontier) = (self.held.len(), 0, 0);
-        FinalLinks::new(&self.finder, &self.held[decided], lead, self.unit, base)
+        self.final_links(base, lead, decided)
     }
 
     /// The frontier: the offset (in the stream's unit) before which no
@@ -366,20 +375,30 @@ impl LinkStream {
 
     /// The links that [`LinkStream::decide`] made final: up to the last
     /// cut, or before a wrapped URL that may span it ([`cut_for`]).
+    #[inline(always)]
     fn settle(&mut self) -> FinalLinks<'_> {
         // ([`cut_for`] with its test first: every piece comes here, and for
         // other finders this is one branch, not a match on its answer.)
         if let Some(cut) = self.cut
-            && self.finder.joins_wrapped_urls()
+            && self.joins_wrapped_urls
         {
             let held = &self.held.as_bytes()[self.start..];
             match crate::wrapped::cut_before_candidates(held, cut - self.start) {
                 Some(safe) if safe > self.lead => self.cut = Some(self.start + safe),
                 // (Nothing to decide yet: the cut is kept for later.)
-                _ => return FinalLinks::new(&self.finder, "", 0, self.unit, self.frontier),
+                _ => return FinalLinks::none(self.unit, self.frontier),
             }
         }
         let (base, lead, decided) = self.decide();
+        self.final_links(base, lead, decided)
+    }
+
+    /// The links of the held text in `decided` (see [`LinkStream::decide`]).
+    fn final_links(&self, base: usize, lead: usize, decided: Range<usize>) -> FinalLinks<'_> {
+        if decided.is_empty() {
+            // (Most pieces: no text to slice or to read.)
+            return FinalLinks::none(self.unit, base);
+        }
         FinalLinks::new(&self.finder, &self.held[decided], lead, self.unit, base)
     }
 
@@ -389,13 +408,14 @@ impl LinkStream {
     /// text). Gives the frontier before, the white space before it in the
     /// text decided, and where that text is in `held` (none when it surely
     /// has no link).
+    #[inline(always)]
     fn decide(&mut self) -> (usize, usize, Range<usize>) {
         let (base, lead, start) = (self.frontier, self.lead, self.start);
         let Some(cut) = self.cut.take() else { return (base, lead, start..start) };
         // (At the end of the text, perhaps no white space.)
         let white = cut > start && self.held.as_bytes()[cut - 1].is_ascii_whitespace();
         let keep = if white { cut - 1 } else { cut };
-        self.frontier += OffsetConverter::new(&self.held[start..cut], self.unit).convert(cut - start) - lead;
+        self.frontier += self.units(start..cut) - lead;
         (self.start, self.lead) = (keep, cut - keep);
         if self.has_no_links(start + lead, cut) { (base, lead, cut..cut) } else { (base, lead, start..cut) }
     }
@@ -405,9 +425,17 @@ impl LinkStream {
     /// when the separator search finds none there (white space before
     /// `cut`, or the text's end). A piece of prose mostly has none a domain
     /// may end at: it is then passed over without a call of the finder.
+    #[inline(always)]
     fn has_no_links(&self, from: usize, cut: usize) -> bool {
-        uts58::links_need_separators(&self.finder)
-            && !Separators::any_before(&self.held, from, cut, &self.finder.tlds)
+        self.needs_separators && !Separators::any_before(&self.held, from, cut, &self.finder.tlds)
+    }
+
+    /// The length of the held text in `bytes`, in the stream's unit.
+    fn units(&self, bytes: Range<usize>) -> usize {
+        match self.unit {
+            OffsetUnit::Bytes => bytes.len(),
+            unit => OffsetConverter::new(&self.held[bytes.clone()], unit).convert(bytes.len()),
+        }
     }
 }
 
@@ -429,11 +457,17 @@ impl<'s> FinalLinks<'s> {
         let links = (!text.is_empty()).then(|| finder.links(text));
         FinalLinks { links, units: OffsetConverter::new(text, unit), base, lead }
     }
+
+    /// No links.
+    fn none(unit: OffsetUnit, base: usize) -> Self {
+        FinalLinks { links: None, units: OffsetConverter::new("", unit), base, lead: 0 }
+    }
 }
 
 impl<'s> Iterator for FinalLinks<'s> {
     type Item = StreamLink<'s>;
 
+    #[inline]
     fn next(&mut self) -> Option<StreamLink<'s>> {
         let link = self.links.as_mut()?.next()?;
         let at = |units: &mut OffsetConverter<'_>, byte| self.base + units.convert(byte) - self.lead;
