@@ -124,12 +124,17 @@ impl Settings {
         if self.json { Format::Jsonl } else { self.format }
     }
 
-    /// Whether each link is written with its line and column: not with
-    /// --count, -l, -q, --unique, -o or --format marked (the input's lines
-    /// are then not counted).
+    /// Whether each link is written as it is found: not with --count, -l,
+    /// -q or --unique (which write what they gather at the end).
+    fn writes_each_link(&self) -> bool {
+        !(self.unique.is_some() || self.count || self.quiet || self.files_with_links)
+    }
+
+    /// Whether each link is written with its line and column: as
+    /// [`Settings::writes_each_link`], but not with -o or --format marked
+    /// (the input's lines are then not counted).
     fn writes_positions(&self) -> bool {
-        !(self.unique.is_some() || self.count || self.quiet || self.files_with_links || self.only_matching)
-            && self.format() != Format::Marked
+        self.writes_each_link() && !self.only_matching && self.format() != Format::Marked
     }
 
     /// Combinations that mean nothing, named with both flags.
@@ -265,7 +270,7 @@ impl<'s> Records<'s> {
             Some(UniqueBy::Text) => self.found.keys.push(text.to_string()),
             None => {}
         }
-        if settings.unique.is_some() || settings.count || settings.quiet || settings.files_with_links {
+        if !settings.writes_each_link() {
             return;
         }
         let out = &mut self.found.out;
