@@ -412,7 +412,11 @@ fn render(
          /// `TLD_START_BITS[TLD_START_BLOCKS[c / 64]]` is set for each.\n",
     );
     array(&mut out, "pub(crate) static TLD_START_BLOCKS: [u8", &index, 32);
-    out.push_str("/// The distinct blocks of `TLD_START_BLOCKS`, the empty one first.\n");
+    out.push_str(
+        "/// The distinct blocks of `TLD_START_BLOCKS`, the empty one first, then\n\
+         /// empty ones up to 256: any `u8` indexes it, with no bounds check.\n",
+    );
+    bits.resize(256, 0);
     let bits: Vec<String> = bits.iter().map(|x| format!("{x:#018x}")).collect();
     array(&mut out, "pub(crate) static TLD_START_BITS: [u64", &bits, 4);
     // The entries of two and three ASCII letters as bit sets: most labels

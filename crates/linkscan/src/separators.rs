@@ -177,30 +177,48 @@ impl Separators {
         tlds: &TldPolicy,
         block_masks: impl Fn(&Window) -> u64,
     ) -> Option<(usize, usize)> {
+        // (A copy of the loop for the IANA list, the default: its flag
+        // tests know the policy without asking at each flag.)
+        if matches!(tlds, TldPolicy::Iana) {
+            self.next_in_blocks_of(text, &TldPolicy::Iana, block_masks)
+        } else {
+            self.next_in_blocks_of(text, tlds, block_masks)
+        }
+    }
+
+    /// The loop of [`Separators::next_in_blocks`], for one policy.
+    #[inline(always)]
+    fn next_in_blocks_of(
+        &mut self,
+        text: &str,
+        tlds: &TldPolicy,
+        block_masks: impl Fn(&Window) -> u64,
+    ) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();
         let mut end = self.end;
         loop {
-            // Whole blocks in a tight loop, then the last.
-            let mut mask = 0;
-            // (Before the first block, `end - 1` wraps past the text: the
-            // edge blocks below read it.)
-            while let Some(window) =
-                bytes.get(end.wrapping_sub(1)..).and_then(|rest| rest.first_chunk::<{ BLOCK + 3 }>())
-            {
-                mask = block_masks(window);
-                end += BLOCK;
-                if mask != 0 {
-                    break;
+            // Whole blocks in a tight loop, each block's flags checked in
+            // it. (The first block has no byte before it: it is read below
+            // with the last.)
+            if let Some(mut rest) = end.checked_sub(1).and_then(|before| bytes.get(before..)) {
+                while let Some(window) = rest.first_chunk::<{ BLOCK + 3 }>() {
+                    let mut mask = block_masks(window);
+                    rest = &rest[BLOCK..];
+                    end += BLOCK;
+                    if mask != 0
+                        && let Some(found) = first_flagged(text, end, &mut mask, tlds)
+                    {
+                        (self.end, self.mask) = (end, mask);
+                        return Some(found);
+                    }
                 }
             }
-            if mask == 0 {
-                if end >= bytes.len() {
-                    (self.end, self.mask) = (end, 0);
-                    return None;
-                }
-                mask = edge_block_masks(bytes, end, &block_masks);
-                end += BLOCK;
+            if end >= bytes.len() {
+                (self.end, self.mask) = (end, 0);
+                return None;
             }
+            let mut mask = edge_block_masks(bytes, end, &block_masks);
+            end += BLOCK;
             if let Some(found) = first_flagged(text, end, &mut mask, tlds) {
                 (self.end, self.mask) = (end, mask);
                 return Some(found);
@@ -281,23 +299,27 @@ fn any_in_windows(
 #[inline(always)]
 fn first_flagged(text: &str, end: usize, mask: &mut u64, tlds: &TldPolicy) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
+    // (`。` and the code point after it are within the text up to this.)
+    let last_stop = if matches!(tlds, TldPolicy::Iana) { bytes.len().checked_sub(6) } else { None };
     while *mask != 0 {
         let at = end - BLOCK + mask.trailing_zeros() as usize;
+        // `0xE3` flagged with `0x80 0x82` after it is `。`, the separator
+        // of CJK prose, known without reading its bytes again; in CJK
+        // prose mostly before a code point of three bytes that no TLD
+        // starts with, tested here first and at once.
+        if last_stop.is_some_and(|last| at <= last)
+            && bytes[at] == IDEOGRAPHIC_STOP_FIRST
+            && let &[b0 @ 0xE0..=0xEF, b1, b2] = &bytes[at..][3..6]
+        {
+            if tld_may_start_with_three_bytes([b0, b1, b2]) {
+                return Some((at, 3));
+            }
+            *mask &= *mask - 1;
+            continue;
+        }
         let len = match bytes[at] {
             b'.' => 1,
-            // (Flagged with `0x80 0x82` after it: `。`, the separator of
-            // CJK prose, known without reading its bytes again; in CJK
-            // prose mostly before a code point of three bytes that no TLD
-            // starts with, tested here at once.)
-            IDEOGRAPHIC_STOP_FIRST => match (tlds, bytes[at..].first_chunk()) {
-                (TldPolicy::Iana, Some(&[_, _, _, b0 @ 0xE0..=0xEF, b1, b2])) => {
-                    if tld_may_start_with_three_bytes([b0, b1, b2]) {
-                        return Some((at, 3));
-                    }
-                    0
-                }
-                _ => 3,
-            },
+            IDEOGRAPHIC_STOP_FIRST => 3,
             _ if wide_stop_at(bytes, at) => 3,
             _ => 0,
         };
