@@ -187,6 +187,19 @@ impl<'a> Iterator for SourcePass<'_, 'a> {
 }
 
 impl<'a> SourcePass<'_, 'a> {
+    /// [`Iterator::next`] without the range: the parser's event moved
+    /// once, where the pair would be rebuilt and then taken apart.
+    #[inline]
+    pub(crate) fn next_event(&mut self) -> Option<Event<'a>> {
+        if !self.out.is_empty() {
+            return self.out.pop_front().map(|(event, _)| event);
+        }
+        match self.events.next() {
+            Some((event, range)) if range.end <= self.quiet_until => Some(event),
+            next => self.next_routed(next).map(|(event, _)| event),
+        }
+    }
+
     /// The next event when `next`, the parser's next one, is not in a
     /// quiet block: routed (buffered, queued or yielded) until one can go.
     #[inline(never)]
