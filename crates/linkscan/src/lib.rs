@@ -124,7 +124,8 @@
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// Three modules use `unsafe`, for SSE2 and AVX2 (`separators`, `search`, `pqf`); none other may.
+// Four modules use `unsafe`, for SSE2 and AVX2 (`separators`, `search`, `pqf`,
+// `markdown_candidates`); none other may.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -151,6 +152,8 @@ mod links;
 #[cfg(feature = "pulldown-cmark")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pulldown-cmark")))]
 pub mod markdown;
+#[cfg(any(feature = "pulldown-cmark", feature = "comrak"))]
+mod markdown_candidates;
 #[cfg(any(feature = "pulldown-cmark", feature = "comrak"))]
 mod markdown_source;
 mod md4c;

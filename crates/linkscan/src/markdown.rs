@@ -49,7 +49,6 @@ use pulldown_cmark::{CowStr, Event, OffsetIter, Options, Parser, Tag, TagEnd};
 mod adapter;
 mod links;
 mod source;
-use crate::markdown_source::merge_sorted;
 use adapter::SpannedAutolinks;
 pub use links::{DocumentLink, DocumentLinkKind, document_links};
 use source::SourcePass;
@@ -531,12 +530,11 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
 /// Where `@` occurs in `source`, written or as a character reference
 /// (`&#64;`, `&#x40;`, `&commat;`), which cmark-gfm decodes before it looks
 /// for email addresses.
-fn at_signs(source: &str) -> Vec<usize> {
+/// `signs` are the places of its `@`s and `&`s, in order.
+fn at_signs(source: &str, mut signs: Vec<usize>) -> Vec<usize> {
     let bytes = source.as_bytes();
-    let written: Vec<usize> = memchr::memchr_iter(b'@', bytes).collect();
-    let references: Vec<usize> =
-        memchr::memchr_iter(b'&', bytes).filter(|&i| is_at_sign_reference(&bytes[i..])).collect();
-    if references.is_empty() { written } else { merge_sorted(&written, &references) }
+    signs.retain(|&i| bytes[i] == b'@' || is_at_sign_reference(&bytes[i..]));
+    signs
 }
 
 /// Whether `bytes` start with a character reference to `@`: `&commat;`,

@@ -464,11 +464,7 @@ pub(crate) fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
 /// Where `://` or `www.` occurs in `source`, in order: where a URL link
 /// of GFM or MD4C may be.
 pub(crate) fn url_candidates(source: &str) -> Vec<usize> {
-    // (Sized for one `://` in 256 bytes, about what READMEs hold.)
-    let mut colons = Vec::with_capacity(source.len() / 256);
-    colons.extend(memchr::memmem::find_iter(source.as_bytes(), "://"));
-    let www: Vec<usize> = memchr::memmem::find_iter(source.as_bytes(), "www.").collect();
-    if www.is_empty() { colons } else { merge_sorted(&colons, &www) }
+    crate::markdown_candidates::candidates(source).urls
 }
 
 /// The positions of two sorted lists, in order.

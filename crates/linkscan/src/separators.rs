@@ -8,8 +8,9 @@
 //! places `。` may start and of the bytes `0xEF` (the first of `．` and `｡`,
 //! and of other full-width forms, rare outside CJK text), by vector
 //! comparisons: AVX2 where the CPU has it (detected at run time, with
-//! `std`), else SSE2 on x86-64 (these two modules, `search` and `pqf` are
-//! the crate's only `unsafe`), elsewhere plain loops the compiler vectorises.
+//! `std`), else SSE2 on x86-64 (these two modules, `search`, `pqf` and
+//! `markdown_candidates` are the crate's only `unsafe`), elsewhere plain
+//! loops the compiler vectorises.
 //! Each flag is then checked by its bytes, and the code point after the
 //! separator by [`label_may_start`] (after `。` in CJK prose, mostly a code
 //! point no top-level domain starts with) and, after a `.`, by

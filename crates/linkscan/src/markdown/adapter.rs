@@ -11,7 +11,7 @@
 use super::{Spanned, autolink_start, edge_after, edge_before, is_block_edge};
 use crate::finder::{Context, Edge, LinkFinder};
 use crate::links::{DialectScan, Links};
-use crate::markdown_source::{holds_from, is_escape, merge_sorted, url_candidates};
+use crate::markdown_source::{holds_from, is_escape, merge_sorted};
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
 use alloc::string::String;
@@ -116,8 +116,9 @@ impl<'f, 'a, I: Iterator<Item = Spanned<'a>>> SpannedAutolinks<'f, 'a, I> {
     /// ranges in `source` are known).
     pub(crate) fn with_resolved_marks(mut self, source: &'a str) -> Self {
         self.marks_in = Some(source);
-        let ats: Vec<usize> = memchr::memchr_iter(b'@', source.as_bytes()).collect();
-        self.candidates = merge_sorted(&url_candidates(source), &ats);
+        let found = crate::markdown_candidates::candidates(source);
+        let ats: Vec<usize> = found.signs.into_iter().filter(|&i| source.as_bytes()[i] == b'@').collect();
+        self.candidates = merge_sorted(&found.urls, &ats);
         self
     }
 

@@ -20,9 +20,9 @@
 use super::adapter::SpannedAutolinks;
 use super::{Spanned, at_signs, autolink_start, is_block_edge};
 use crate::finder::{Kinds, LinkFinder};
+use crate::markdown_candidates::{self, Candidates};
 use crate::markdown_source::{
     Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, holds_from, reshape, skip_before,
-    url_candidates,
 };
 use alloc::borrow::Cow;
 use alloc::collections::VecDeque;
@@ -88,14 +88,14 @@ impl<'f, 'a> SourcePass<'f, 'a> {
     /// The pass over `events`, the offset iterator of a parser of `source`;
     /// `finder` is a GFM one.
     pub(crate) fn new(source: &'a str, events: OffsetIter<'a>, finder: &'f LinkFinder) -> Self {
-        let candidates = url_candidates(source);
+        let Candidates { urls: candidates, signs } = markdown_candidates::candidates(source);
         SourcePass {
             source,
             events,
             finder,
             emails: finder.clone().kinds(finder.asked_kinds & Kinds::EMAIL),
             candidates,
-            ats: at_signs(source),
+            ats: at_signs(source, signs),
             next_candidate: 0,
             next_at: 0,
             quiet_until: 0,
