@@ -31,9 +31,8 @@
 //! [comrak]: https://crates.io/crates/comrak
 
 use crate::finder::{Context, Dialect, Edge, Kinds, LinkFinder};
-use crate::markdown_source::{
-    Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, reshape, url_candidates,
-};
+use crate::markdown_candidates;
+use crate::markdown_source::{Finding, Markup, Reshaped, Scanner, Shape, SourceLink, container_end, reshape};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec;
@@ -131,7 +130,11 @@ pub fn autolink<'a>(
         arena,
         source: markdown,
         positions: SourcePositions::new(markdown, options),
-        candidates: if finder.dialect() == Dialect::Gfm { url_candidates(markdown) } else { Vec::new() },
+        candidates: if finder.dialect() == Dialect::Gfm {
+            markdown_candidates::candidates(markdown).urls
+        } else {
+            Vec::new()
+        },
         scanner: Scanner::default(),
         elements: Vec::new(),
         links: Vec::new(),
@@ -236,7 +239,7 @@ impl<'a> Pass<'a, '_> {
             && self.source[whole.clone()].contains("\\|");
         let (text, base, candidates) = if cell {
             let text = self.source[whole.clone()].replace("\\|", "|");
-            let candidates = url_candidates(&text);
+            let candidates = markdown_candidates::candidates(&text).urls;
             (Cow::Owned(text), whole.start, Cow::Owned(candidates))
         } else {
             (Cow::Borrowed(self.source), 0, Cow::Borrowed(&self.candidates[..]))

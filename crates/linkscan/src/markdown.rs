@@ -529,8 +529,8 @@ pub(crate) fn is_block_edge(event: &Event<'_>) -> bool {
 
 /// Where `@` occurs in `source`, written or as a character reference
 /// (`&#64;`, `&#x40;`, `&commat;`), which cmark-gfm decodes before it looks
-/// for email addresses.
-/// `signs` are the places of its `@`s and `&`s, in order.
+/// for email addresses: those of `signs`, the places of its `@`s and `&`s
+/// in order.
 fn at_signs(source: &str, mut signs: Vec<usize>) -> Vec<usize> {
     let bytes = source.as_bytes();
     signs.retain(|&i| bytes[i] == b'@' || is_at_sign_reference(&bytes[i..]));

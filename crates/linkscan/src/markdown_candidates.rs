@@ -44,19 +44,6 @@ fn plain(source: &str) -> Candidates {
     Candidates { urls: merge_sorted(&colons, &www), signs: merge_sorted(&at, &and) }
 }
 
-/// Records the candidate at `at`, if one is there: `at + 3 < bytes.len()`
-/// or the bytes after are read as absent.
-#[inline(always)]
-fn check(bytes: &[u8], at: usize, found: &mut Candidates) {
-    let rest = &bytes[at..];
-    match rest[0] {
-        b'@' | b'&' => found.signs.push(at),
-        b':' if rest.starts_with(b"://") => found.urls.push(at),
-        b'w' if rest.starts_with(b"www.") => found.urls.push(at),
-        _ => {}
-    }
-}
-
 /// The pass by AVX2, for CPUs that have it. Each answer is
 /// [`plain`]'s (a property test holds it to it).
 ///
@@ -66,12 +53,25 @@ fn check(bytes: &[u8], at: usize, found: &mut Candidates) {
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 #[allow(unsafe_code)]
 mod avx2 {
-    use super::{Candidates, check};
+    use super::Candidates;
     use alloc::vec::Vec;
     use core::arch::x86_64::{
         _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
         _mm256_set1_epi8,
     };
+
+    /// Records the candidate that starts at `at`, if one does (a pattern
+    /// cut by the text's end is none).
+    #[inline(always)]
+    fn check(bytes: &[u8], at: usize, found: &mut Candidates) {
+        let rest = &bytes[at..];
+        match rest[0] {
+            b'@' | b'&' => found.signs.push(at),
+            b':' if rest.starts_with(b"://") => found.urls.push(at),
+            b'w' if rest.starts_with(b"www.") => found.urls.push(at),
+            _ => {}
+        }
+    }
 
     /// As [`super::candidates`], on the source's bytes.
     ///

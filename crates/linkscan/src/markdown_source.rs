@@ -461,12 +461,6 @@ pub(crate) fn skip_before(positions: &[usize], next: &mut usize, end: usize) {
     }
 }
 
-/// Where `://` or `www.` occurs in `source`, in order: where a URL link
-/// of GFM or MD4C may be.
-pub(crate) fn url_candidates(source: &str) -> Vec<usize> {
-    crate::markdown_candidates::candidates(source).urls
-}
-
 /// The positions of two sorted lists, in order.
 pub(crate) fn merge_sorted(a: &[usize], b: &[usize]) -> Vec<usize> {
     let mut merged = Vec::with_capacity(a.len() + b.len());
