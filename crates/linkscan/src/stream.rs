@@ -229,7 +229,7 @@ impl LinkStream {
             // The start of a text (a whole one, often), read where it is.
             let (decided, _) = chunk.split_at(cut);
             let base = self.frontier;
-            self.frontier += OffsetConverter::new(decided, self.unit).convert(cut);
+            self.frontier += length_in(chunk, 0..cut, self.unit);
             self.held.clear();
             self.held.push_str(&chunk[cut - 1..]);
             (self.start, self.lead) = (0, 1);
@@ -415,7 +415,7 @@ impl LinkStream {
         // (At the end of the text, perhaps no white space.)
         let white = cut > start && self.held.as_bytes()[cut - 1].is_ascii_whitespace();
         let keep = if white { cut - 1 } else { cut };
-        self.frontier += self.units(start..cut) - lead;
+        self.frontier += length_in(&self.held, start..cut, self.unit) - lead;
         (self.start, self.lead) = (keep, cut - keep);
         if self.has_no_links(start + lead, cut) { (base, lead, cut..cut) } else { (base, lead, start..cut) }
     }
@@ -429,13 +429,13 @@ impl LinkStream {
     fn has_no_links(&self, from: usize, cut: usize) -> bool {
         self.needs_separators && !Separators::any_before(&self.held, from, cut, &self.finder.tlds)
     }
+}
 
-    /// The length of the held text in `bytes`, in the stream's unit.
-    fn units(&self, bytes: Range<usize>) -> usize {
-        match self.unit {
-            OffsetUnit::Bytes => bytes.len(),
-            unit => OffsetConverter::new(&self.held[bytes.clone()], unit).convert(bytes.len()),
-        }
+/// The length of `text[bytes]` in `unit` (in bytes, with no slice made).
+fn length_in(text: &str, bytes: Range<usize>, unit: OffsetUnit) -> usize {
+    match unit {
+        OffsetUnit::Bytes => bytes.len(),
+        unit => OffsetConverter::new(&text[bytes.clone()], unit).convert(bytes.len()),
     }
 }
 
