@@ -9,7 +9,7 @@ use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi, from_ffi_and_d
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{Array, ArrayRef, RecordBatch, StructArray};
 use arrow_schema::{ArrowError, DataType};
-use linkscan::{Dialect, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile};
+use linkscan::{Dialect, FinderOptions, LinkFinder, LinkKind, OffsetConverter, OffsetUnit, Profile};
 use linkscan_arrow as rows;
 use options::{FinderArgs, Tlds};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -798,12 +798,8 @@ fn markdown_to_html(
 
 /// The finder and pulldown-cmark options of a Markdown dialect's name.
 fn markdown_dialect(dialect: &str) -> PyResult<(LinkFinder, pulldown_cmark::Options)> {
-    let dialect = dialect.parse().map_err(|e| PyValueError::new_err(format!("dialect: {e}")))?;
-    let finder = match dialect {
-        Dialect::Gfm => LinkFinder::gfm(),
-        Dialect::Md4c => LinkFinder::md4c(),
-        _ => LinkFinder::new(),
-    };
+    let dialect: Dialect = dialect.parse().map_err(|e| PyValueError::new_err(format!("dialect: {e}")))?;
+    let finder = FinderOptions::new(dialect).finder().map_err(|e| PyValueError::new_err(e.to_string()))?;
     let options = linkscan::markdown::options_for(&finder);
     Ok((finder, options))
 }
