@@ -15,7 +15,7 @@ use crate::markdown_source::merge_sorted;
 use alloc::vec::Vec;
 
 /// The candidates of a source, each list in order.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Candidates {
     /// Where `://` or `www.` starts.
     pub(crate) urls: Vec<usize>,
